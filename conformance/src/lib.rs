@@ -1,0 +1,3 @@
+//! The Hexodic conformance harness library.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]

@@ -1,0 +1,350 @@
+//! [`Turn`] = (Project, optional Shape, optional Echo) (T1, N1) and its
+//! one-line notation.
+//!
+//! | part | notation | meaning |
+//! | --- | --- | --- |
+//! | Project | `c3` | Place a reserve stone on `c3` (T4) |
+//! | | `c3-c4` | Move the stone on `c3` to `c4`, capturing a lower enemy there (T6) |
+//! | | `skip` | the cooldown Skip (T5) |
+//! | Shape | `+d4` / `-d4` | raise / lower `d4` by one tier (S2) |
+//! | Echo | `=d4` | Echo-Lock `d4` (E2) |
+//! | | `@e5` | Echo-Capture aimed at `e5` (E3) |
+//!
+//! Parts are separated by spaces and come in that order:
+//! `c3 +d4`, `c3-c4 -c4 @c5`, `skip =e5`, `d2 +d2 =d2`.
+
+use crate::cell::Cell;
+use std::fmt;
+use std::str::FromStr;
+
+/// The first part of a turn (T2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Project {
+    /// Put a reserve stone on an empty, unlocked cell (T4).
+    Place(Cell),
+    /// Step a stone to a neighbouring cell (T6).
+    Move {
+        /// Where the stone stands.
+        from: Cell,
+        /// Where it goes.
+        to: Cell,
+    },
+    /// The cooldown Skip (T5).
+    Skip,
+}
+
+impl Project {
+    /// The anchor of the Shape (S1): where the Projected stone stands; `None` for a Skip.
+    pub const fn anchor(self) -> Option<Cell> {
+        match self {
+            Project::Place(c) => Some(c),
+            Project::Move { to, .. } => Some(to),
+            Project::Skip => None,
+        }
+    }
+}
+
+/// The Shape step (S2): change one cell's tier by one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Shape {
+    /// Raise the cell by one tier.
+    Raise(Cell),
+    /// Lower the cell by one tier (spends one of the lowering budget).
+    Lower(Cell),
+}
+
+impl Shape {
+    /// The cell the Shape changes.
+    pub const fn cell(self) -> Cell {
+        match self {
+            Shape::Raise(c) | Shape::Lower(c) => c,
+        }
+    }
+}
+
+/// The optional Echo step (E1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Echo {
+    /// Echo-Lock a tier-2 cell holding the mover's stone (E2).
+    Lock(Cell),
+    /// Echo-Capture aimed at an enemy stone (E3, E4).
+    Capture(Cell),
+}
+
+impl Echo {
+    /// The cell the Echo names.
+    pub const fn cell(self) -> Cell {
+        match self {
+            Echo::Lock(c) | Echo::Capture(c) => c,
+        }
+    }
+}
+
+/// One turn: Project, then Shape or none, then Echo or none (N1). Two turns
+/// are the same exactly when all three parts are.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Turn {
+    /// The Project.
+    pub project: Project,
+    /// The Shape, if any.
+    pub shape: Option<Shape>,
+    /// The Echo, if any.
+    pub echo: Option<Echo>,
+}
+
+impl Turn {
+    /// A turn with just a Project.
+    pub const fn new(project: Project) -> Turn {
+        Turn {
+            project,
+            shape: None,
+            echo: None,
+        }
+    }
+
+    /// This turn with a Shape.
+    pub const fn with_shape(mut self, shape: Shape) -> Turn {
+        self.shape = Some(shape);
+        self
+    }
+
+    /// This turn with an Echo.
+    pub const fn with_echo(mut self, echo: Echo) -> Turn {
+        self.echo = Some(echo);
+        self
+    }
+
+    /// Parse the turn notation.
+    pub fn parse(s: &str) -> Result<Turn, TurnParseError> {
+        s.parse()
+    }
+}
+
+impl fmt::Display for Project {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Project::Place(c) => write!(f, "{c}"),
+            Project::Move { from, to } => write!(f, "{from}-{to}"),
+            Project::Skip => f.write_str("skip"),
+        }
+    }
+}
+
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Shape::Raise(c) => write!(f, "+{c}"),
+            Shape::Lower(c) => write!(f, "-{c}"),
+        }
+    }
+}
+
+impl fmt::Display for Echo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Echo::Lock(c) => write!(f, "={c}"),
+            Echo::Capture(c) => write!(f, "@{c}"),
+        }
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.project)?;
+        if let Some(s) = self.shape {
+            write!(f, " {s}")?;
+        }
+        if let Some(e) = self.echo {
+            write!(f, " {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a turn string could not be read. `column` is 1-based, counted in characters.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {kind}")]
+pub struct TurnParseError {
+    /// 1-based column (in characters) where the problem starts.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: TurnParseErrorKind,
+}
+
+/// The kinds of [`TurnParseError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnParseErrorKind {
+    /// Nothing but white space.
+    #[error("empty turn (expected a Project such as `c3`, `c3-c4` or `skip`)")]
+    Empty,
+    /// A cell name was expected.
+    #[error("`{0}` is not a cell name (rows a-g, numbers 1-7, for example d4)")]
+    BadCell(String),
+    /// The Project is not a cell, a Move or `skip`.
+    #[error("`{0}` is not a Project (expected `c3`, `c3-c4` or `skip`)")]
+    BadProject(String),
+    /// A part after the Project is not a Shape or an Echo.
+    #[error("`{0}` is not a Shape (`+c3`, `-c3`) or an Echo (`=c3`, `@c3`)")]
+    BadPart(String),
+    /// Two Shapes, or a Shape after the Echo.
+    #[error("`{0}`: a turn has at most one Shape, before the Echo")]
+    MisplacedShape(String),
+    /// Two Echoes.
+    #[error("`{0}`: a turn has at most one Echo")]
+    SecondEcho(String),
+}
+
+fn parse_cell(tok: &str, column: usize) -> Result<Cell, TurnParseError> {
+    Cell::from_name(tok).ok_or_else(|| TurnParseError {
+        column,
+        kind: TurnParseErrorKind::BadCell(tok.to_owned()),
+    })
+}
+
+/// Split on ASCII white space, giving each token with its 1-based character column.
+fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte, column)
+    let mut col = 0;
+    for (byte, ch) in s.char_indices() {
+        col += 1;
+        if ch.is_whitespace() {
+            if let Some((b, c)) = start.take() {
+                out.push((c, &s[b..byte]));
+            }
+        } else if start.is_none() {
+            start = Some((byte, col));
+        }
+    }
+    if let Some((b, c)) = start {
+        out.push((c, &s[b..]));
+    }
+    out.into_iter()
+}
+
+/// Character count of a prefix, for columns inside a token.
+fn chars(s: &str) -> usize {
+    s.chars().count()
+}
+
+impl FromStr for Turn {
+    type Err = TurnParseError;
+
+    fn from_str(s: &str) -> Result<Turn, TurnParseError> {
+        let mut toks = tokens(s);
+        let (col, first) = toks.next().ok_or(TurnParseError {
+            column: 1,
+            kind: TurnParseErrorKind::Empty,
+        })?;
+        let project = if first == "skip" {
+            Project::Skip
+        } else if let Some((a, b)) = first.split_once('-') {
+            Project::Move {
+                from: parse_cell(a, col)?,
+                to: parse_cell(b, col + chars(a) + 1)?,
+            }
+        } else if chars(first) == 2 {
+            Project::Place(parse_cell(first, col)?)
+        } else {
+            return Err(TurnParseError {
+                column: col,
+                kind: TurnParseErrorKind::BadProject(first.to_owned()),
+            });
+        };
+        let mut turn = Turn::new(project);
+        for (col, tok) in toks {
+            let mut it = tok.chars();
+            let sigil = it.next().unwrap_or(' ');
+            let rest = it.as_str();
+            match sigil {
+                '+' | '-' => {
+                    if turn.shape.is_some() || turn.echo.is_some() {
+                        return Err(TurnParseError {
+                            column: col,
+                            kind: TurnParseErrorKind::MisplacedShape(tok.to_owned()),
+                        });
+                    }
+                    let c = parse_cell(rest, col + 1)?;
+                    turn.shape = Some(if sigil == '+' {
+                        Shape::Raise(c)
+                    } else {
+                        Shape::Lower(c)
+                    });
+                }
+                '=' | '@' => {
+                    if turn.echo.is_some() {
+                        return Err(TurnParseError {
+                            column: col,
+                            kind: TurnParseErrorKind::SecondEcho(tok.to_owned()),
+                        });
+                    }
+                    let c = parse_cell(rest, col + 1)?;
+                    turn.echo = Some(if sigil == '=' {
+                        Echo::Lock(c)
+                    } else {
+                        Echo::Capture(c)
+                    });
+                }
+                _ => {
+                    return Err(TurnParseError {
+                        column: col,
+                        kind: TurnParseErrorKind::BadPart(tok.to_owned()),
+                    })
+                }
+            }
+        }
+        Ok(turn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        for s in [
+            "c3",
+            "c3-c4",
+            "skip",
+            "c3 +d4",
+            "c3-c4 -c4 @c5",
+            "skip =e5",
+            "d2 +d2 =d2",
+            "a1 @b2",
+        ] {
+            let t: Turn = s.parse().unwrap();
+            assert_eq!(t.to_string(), s);
+        }
+        assert_eq!(
+            Turn::parse("  c3   +d4 ").unwrap().to_string(),
+            "c3 +d4",
+            "extra white space is allowed"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_column() {
+        let e = Turn::parse("c3 +z9").unwrap_err();
+        assert_eq!(e.column, 5);
+        assert!(matches!(e.kind, TurnParseErrorKind::BadCell(_)));
+        let e = Turn::parse("c3-q1").unwrap_err();
+        assert_eq!(e.column, 4);
+        assert_eq!(Turn::parse("").unwrap_err().kind, TurnParseErrorKind::Empty);
+        assert_eq!(Turn::parse("c3 =d4 +d4").unwrap_err().column, 8);
+        assert_eq!(Turn::parse("c3 @d4 =d4").unwrap_err().column, 8);
+        assert_eq!(Turn::parse("c3 +d4 -d4").unwrap_err().column, 8);
+        assert!(matches!(
+            Turn::parse("c3 d4").unwrap_err().kind,
+            TurnParseErrorKind::BadPart(_)
+        ));
+        assert!(matches!(
+            Turn::parse("pass").unwrap_err().kind,
+            TurnParseErrorKind::BadProject(_)
+        ));
+        // Multi-byte text never panics and columns count characters.
+        assert_eq!(Turn::parse("é3 +ü").unwrap_err().column, 1);
+        assert_eq!(Turn::parse("c3 +ü").unwrap_err().column, 5);
+        assert_eq!(Turn::parse("c3 +").unwrap_err().column, 5);
+    }
+}
