@@ -1,3 +1,6 @@
-//! The Hexodic conformance harness library.
+//! The Hexodic conformance harness library: tallies of random play, and (as
+//! the harness grows) the fixture corpus runner, engine adapters and checks.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod tally;

@@ -118,9 +118,7 @@ impl CellSet {
     /// included unless a member is adjacent to another member).
     pub const fn dilate(self) -> CellSet {
         let s = self.0;
-        CellSet(
-            ((s << 1) | (s >> 1) | (s << 8) | (s >> 8) | (s << 9) | (s >> 9)) & board_mask(),
-        )
+        CellSet(((s << 1) | (s >> 1) | (s << 8) | (s >> 8) | (s << 9) | (s >> 9)) & board_mask())
     }
 
     /// The connected component of `seed` inside `self` (adjacency through
@@ -255,7 +253,11 @@ mod tests {
     #[test]
     fn dilate_matches_neighbour_table() {
         for c in Cell::ALL {
-            assert_eq!(CellSet::from_cell(c).dilate(), CellSet::neighbours(c), "{c}");
+            assert_eq!(
+                CellSet::from_cell(c).dilate(),
+                CellSet::neighbours(c),
+                "{c}"
+            );
             let by_step: CellSet = (0..6).filter_map(|d| c.step(d)).collect();
             assert_eq!(by_step, CellSet::neighbours(c));
             assert_eq!(

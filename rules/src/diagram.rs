@@ -17,7 +17,9 @@
 //! o 3 x:r6c2k0u2l6PL o:r6c3k0u1l6P
 //! ```
 
-use crate::notation::{parse_trailer, row_cells, write_cell, write_trailer, Cursor, PositionParseError};
+use crate::notation::{
+    parse_trailer, row_cells, write_cell, write_trailer, Cursor, PositionParseError,
+};
 use crate::position::Position;
 use crate::setup::{Setup, SetupCell};
 use std::fmt::Write;
@@ -49,7 +51,14 @@ fn err(line: usize, column: usize, message: impl Into<String>) -> DiagramError {
 /// Parse the seven board lines (and the state line, if `with_state`).
 fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
     if text.len() > MAX_DIAGRAM_LEN {
-        return Err(err(1, 1, format!("diagram is {} bytes, more than {MAX_DIAGRAM_LEN}", text.len())));
+        return Err(err(
+            1,
+            1,
+            format!(
+                "diagram is {} bytes, more than {MAX_DIAGRAM_LEN}",
+                text.len()
+            ),
+        ));
     }
     let mut setup = Setup::default();
     let mut lines = text
@@ -61,14 +70,22 @@ fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
     for y in (-3..=3).rev() {
         let row = (b'a' + (y + 3) as u8) as char;
         let Some((ln, line)) = lines.next() else {
-            return Err(err(last_line + 1, 1, format!("missing row {row} (rows g to a, top to bottom)")));
+            return Err(err(
+                last_line + 1,
+                1,
+                format!("missing row {row} (rows g to a, top to bottom)"),
+            ));
         };
         last_line = ln;
         let mut toks = tokens(line).peekable();
         if let Some((col, t)) = toks.peek().copied() {
             if t.len() == 1 && t.as_bytes()[0].is_ascii_lowercase() && !matches!(t, "x" | "o") {
                 if t.as_bytes()[0] as char != row {
-                    return Err(err(ln, col, format!("row label `{t}` where row {row} was expected")));
+                    return Err(err(
+                        ln,
+                        col,
+                        format!("row label `{t}` where row {row} was expected"),
+                    ));
                 }
                 toks.next();
             }
@@ -77,13 +94,21 @@ fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
         let mut n = 0;
         for (col, tok) in toks {
             if n == cells.len() {
-                return Err(err(ln, col, format!("row {row} has more than {} cells", cells.len())));
+                return Err(err(
+                    ln,
+                    col,
+                    format!("row {row} has more than {} cells", cells.len()),
+                ));
             }
             setup.cells[cells[n].index()] = cell(tok, ln, col)?;
             n += 1;
         }
         if n < cells.len() {
-            return Err(err(ln, line.chars().count() + 1, format!("row {row} has {n} cells, expected {}", cells.len())));
+            return Err(err(
+                ln,
+                line.chars().count() + 1,
+                format!("row {row} has {n} cells, expected {}", cells.len()),
+            ));
         }
     }
     match (lines.next(), with_state) {
@@ -91,15 +116,19 @@ fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
             let trimmed = line.trim_start();
             let first = line.chars().count() - trimmed.chars().count() + 1;
             let mut cur = Cursor::new(trimmed.trim_end(), first);
-            let (to_move, half_moves, counters, outcome) =
-                parse_trailer(&mut cur).map_err(|e: PositionParseError| err(ln, e.column, e.kind.to_string()))?;
+            let (to_move, half_moves, counters, outcome) = parse_trailer(&mut cur)
+                .map_err(|e: PositionParseError| err(ln, e.column, e.kind.to_string()))?;
             setup.to_move = to_move;
             setup.half_moves = half_moves;
             setup.counters = counters;
             setup.outcome = outcome;
         }
         (None, true) => {
-            return Err(err(last_line + 1, 1, "missing state line (for example `x 0 x:r7c3k0u0l6 o:r7c3k0u0l6`)"));
+            return Err(err(
+                last_line + 1,
+                1,
+                "missing state line (for example `x 0 x:r7c3k0u0l6 o:r7c3k0u0l6`)",
+            ));
         }
         (Some((ln, _)), false) => return Err(err(ln, 1, "unexpected text after row a")),
         (None, false) => {}
@@ -133,7 +162,11 @@ fn cell(tok: &str, line: usize, col: usize) -> Result<SetupCell, DiagramError> {
         .cell_token()
         .map_err(|e| err(line, e.column, e.kind.to_string()))?;
     if !cur.at_end() {
-        return Err(err(line, cur.column, format!("unexpected text in cell `{tok}`")));
+        return Err(err(
+            line,
+            cur.column,
+            format!("unexpected text in cell `{tok}`"),
+        ));
     }
     Ok(c)
 }

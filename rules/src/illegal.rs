@@ -132,13 +132,18 @@ impl ReasonSet {
 
     /// The reasons in code order.
     pub fn iter(self) -> impl Iterator<Item = Reason> {
-        Reason::ALL.iter().copied().filter(move |r| self.contains(*r))
+        Reason::ALL
+            .iter()
+            .copied()
+            .filter(move |r| self.contains(*r))
     }
 }
 
 impl fmt::Debug for ReasonSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|r| r.code())).finish()
+        f.debug_set()
+            .entries(self.iter().map(|r| r.code()))
+            .finish()
     }
 }
 

@@ -41,6 +41,7 @@ mod play;
 mod player;
 mod position;
 pub mod random;
+pub mod registry;
 mod ruleset;
 mod setup;
 pub mod symmetry;

@@ -55,7 +55,11 @@ impl Position {
         } else {
             CellSet::EMPTY
         };
-        let locks = if echo_ok { b.lock_targets() } else { CellSet::EMPTY };
+        let locks = if echo_ok {
+            b.lock_targets()
+        } else {
+            CellSet::EMPTY
+        };
         let base = 1 + (locks.count() + (core & b.raised).count()) as u64;
         let Some(anchor) = anchor else {
             return base;

@@ -131,7 +131,11 @@ impl<'a> Cursor<'a> {
     }
 
     /// A decimal number without leading zeros, at most `max`.
-    pub(crate) fn number(&mut self, max: u64, what: &'static str) -> Result<u64, PositionParseError> {
+    pub(crate) fn number(
+        &mut self,
+        max: u64,
+        what: &'static str,
+    ) -> Result<u64, PositionParseError> {
         let col = self.column;
         let mut digits = String::new();
         while let Some(c) = self.peek().filter(|c| c.is_ascii_digit()) {
@@ -323,7 +327,9 @@ fn parse_counters(cur: &mut Cursor, p: Player) -> Result<Counters, PositionParse
 }
 
 /// Parse the part after the board.
-pub(crate) fn parse_trailer(cur: &mut Cursor) -> Result<(Player, u16, [Counters; 2], Option<Outcome>), PositionParseError> {
+pub(crate) fn parse_trailer(
+    cur: &mut Cursor,
+) -> Result<(Player, u16, [Counters; 2], Option<Outcome>), PositionParseError> {
     let to_move = match cur.peek() {
         Some('x') => Player::X,
         Some('o') => Player::O,
@@ -481,7 +487,10 @@ mod tests {
     fn errors_have_columns() {
         let e = Setup::from_notation("..../..../").unwrap_err();
         assert_eq!(e.column, 6);
-        assert!(matches!(e.kind, PositionParseErrorKind::RowLength { row: 'f', .. }));
+        assert!(matches!(
+            e.kind,
+            PositionParseErrorKind::RowLength { row: 'f', .. }
+        ));
         let bad = START.replace(" x 0", " z 0");
         assert_eq!(Setup::from_notation(&bad).unwrap_err().column, 45);
         let bad = START.replace("c3k0u0l6 o", "c3k0u0l06 o");

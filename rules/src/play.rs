@@ -11,9 +11,15 @@ use crate::ruleset::RS;
 use crate::turn::{Echo, Project, Shape, Turn};
 
 // The constant tables encode these parameters; keep them in step (RS1).
-const _: () = assert!(RS.shape_range == 2, "CellSet::within_two encodes the Shape range");
+const _: () = assert!(
+    RS.shape_range == 2,
+    "CellSet::within_two encodes the Shape range"
+);
 const _: () = assert!(RS.cooldown_distance == 2, "cooldown uses one dilation");
-const _: () = assert!(RS.opening_distance == 1, "opening restriction excludes the centre only");
+const _: () = assert!(
+    RS.opening_distance == 1,
+    "opening restriction excludes the centre only"
+);
 const _: () = assert!(RS.max_tier == 2, "tiers are two bitboards");
 
 /// What a played turn did besides its parts: the captures of each kind.
@@ -294,7 +300,9 @@ impl Position {
         for s in cand {
             let n = CellSet::neighbours(s) & me;
             let t = self.tier(s) as u32;
-            let weight = (n & self.raised).count() + (n & self.top).count() + (t + 1) * s.edge_slots() as u32;
+            let weight = (n & self.raised).count()
+                + (n & self.top).count()
+                + (t + 1) * s.edge_slots() as u32;
             if weight > RS.encirclement_factor as u32 * t {
                 out.insert(s);
             }
@@ -318,7 +326,8 @@ impl Position {
             }
             let n = CellSet::neighbours(s);
             let walls = s.edge_slots() as u32 + (n & opp).count();
-            let weight = (n & me & self.raised).count() + (n & me & self.top).count() + (t + 1) * walls;
+            let weight =
+                (n & me & self.raised).count() + (n & me & self.top).count() + (t + 1) * walls;
             if weight > RS.encirclement_factor as u32 * t {
                 out.insert(s);
             }

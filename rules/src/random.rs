@@ -25,3 +25,83 @@ impl Rng {
         ((self.next_u64() as u128 * n as u128) >> 64) as u64
     }
 }
+
+use crate::game::Game;
+use crate::outcome::Outcome;
+use crate::play::TurnReport;
+use crate::turn::{Echo, Project, Turn};
+
+/// What happened in one game, for tallies of how games end and how often
+/// each rare event occurs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameStats {
+    /// Turns played.
+    pub turns: u32,
+    /// Skip turns (T5).
+    pub skips: u32,
+    /// Turns without a Shape (S3).
+    pub no_shape: u32,
+    /// Captures by Move (T6).
+    pub move_captures: u32,
+    /// Stones captured by encirclement (C1).
+    pub encircled: u32,
+    /// Encirclement captures of stones with no edge slot.
+    pub interior_encircled: u32,
+    /// Echo-Captures played (E3).
+    pub echo_captures: u32,
+    /// Echo-Captures that captured at least one stone (E4).
+    pub echo_captures_hit: u32,
+    /// Echo-Locks (E2).
+    pub echo_locks: u32,
+    /// Lowers played (S4).
+    pub lowers: u32,
+    /// Turns that captured stones of more than one kind, or several stones at once.
+    pub multi_captures: u32,
+}
+
+impl GameStats {
+    /// Count one played turn.
+    pub fn record(&mut self, turn: Turn, report: &TurnReport) {
+        self.turns += 1;
+        self.skips += (turn.project == Project::Skip) as u32;
+        self.no_shape += (turn.shape.is_none() && turn.project != Project::Skip) as u32;
+        self.move_captures += report.move_capture.is_some() as u32;
+        self.encircled += report.encircled.count();
+        self.interior_encircled += report
+            .encircled
+            .iter()
+            .filter(|c| c.edge_slots() == 0)
+            .count() as u32;
+        self.lowers += matches!(turn.shape, Some(crate::Shape::Lower(_))) as u32;
+        match turn.echo {
+            Some(Echo::Capture(_)) => {
+                self.echo_captures += 1;
+                self.echo_captures_hit += report.echo_captured.any() as u32;
+            }
+            Some(Echo::Lock(_)) => self.echo_locks += 1,
+            None => {}
+        }
+        self.multi_captures += (report.captured().count() > 1) as u32;
+    }
+}
+
+/// Play one game from `game`'s position to its end, choosing uniformly among
+/// the legal turns (by bulk counting, without listing them).
+pub fn play_out(game: &mut Game, rng: &mut Rng, stats: &mut GameStats) -> Option<Outcome> {
+    while !game.position().is_over() {
+        let n = game.position().count_legal();
+        let turn = game.position().nth_legal(rng.below(n))?;
+        let report = game.play_legal(turn);
+        stats.record(turn, &report);
+    }
+    game.outcome()
+}
+
+/// Play one game from the start with the given seed.
+pub fn random_game(seed: u64) -> (Game, GameStats) {
+    let mut game = Game::new();
+    let mut stats = GameStats::default();
+    let mut rng = Rng::new(seed);
+    play_out(&mut game, &mut rng, &mut stats);
+    (game, stats)
+}

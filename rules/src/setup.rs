@@ -290,7 +290,10 @@ impl Setup {
                 p.stones[s.index()].insert(c);
             }
             if sc.tier > RS.max_tier {
-                faults.push(Fault::TierOutOfRange { cell: c, tier: sc.tier });
+                faults.push(Fault::TierOutOfRange {
+                    cell: c,
+                    tier: sc.tier,
+                });
             }
             total += sc.tier as i64;
             if sc.tier >= 1 {

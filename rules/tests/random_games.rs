@@ -1,6 +1,8 @@
 //! Seeded random games checked against every invariant after every turn.
 
-use hexodic_rules::invariants::{check_legal_list, check_position, check_symmetry, check_transition};
+use hexodic_rules::invariants::{
+    check_legal_list, check_position, check_symmetry, check_transition,
+};
 use hexodic_rules::random::Rng;
 use hexodic_rules::Game;
 
@@ -15,12 +17,16 @@ fn seeded_random_games_keep_all_invariants() {
             check_position(&p).unwrap_or_else(|v| panic!("game {g}: {v}\n{}", p.diagram()));
             if g < 4 {
                 check_legal_list(&p).unwrap_or_else(|v| panic!("game {g}: {v}\n{}", p.diagram()));
-                check_symmetry(&game, 3).unwrap_or_else(|v| panic!("game {g}: {v}\n{}", p.diagram()));
+                check_symmetry(&game, 3)
+                    .unwrap_or_else(|v| panic!("game {g}: {v}\n{}", p.diagram()));
             }
             let n = p.count_legal();
             let t = p.nth_legal(rng.below(n)).expect("index below count");
-            let rep = game.play(t).unwrap_or_else(|e| panic!("game {g}: listed {t} rejected: {e}"));
-            check_transition(&p, t, &rep, game.position()).unwrap_or_else(|v| panic!("game {g}: {v}"));
+            let rep = game
+                .play(t)
+                .unwrap_or_else(|e| panic!("game {g}: listed {t} rejected: {e}"));
+            check_transition(&p, t, &rep, game.position())
+                .unwrap_or_else(|v| panic!("game {g}: {v}"));
         }
         check_position(game.position()).unwrap();
         ended += 1;

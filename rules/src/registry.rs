@@ -1,0 +1,1 @@
+//! The registry of rule IDs (filled in by the rules reference work).
