@@ -3,4 +3,5 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod checks;
 pub mod tally;

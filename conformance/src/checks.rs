@@ -1,0 +1,1 @@
+//! Checking functions shared by the fuzz targets and plain `cargo test`.
