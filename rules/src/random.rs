@@ -86,11 +86,11 @@ impl GameStats {
 }
 
 /// Play one game from `game`'s position to its end, choosing uniformly among
-/// the legal turns (by bulk counting, without listing them).
+/// the legal turns (by bulk counting, without listing them). Each turn is
+/// `nth_legal(rng.below(count_legal()))`, found in one counting pass.
 pub fn play_out(game: &mut Game, rng: &mut Rng, stats: &mut GameStats) -> Option<Outcome> {
     while !game.position().is_over() {
-        let n = game.position().count_legal();
-        let turn = game.position().nth_legal(rng.below(n))?;
+        let turn = game.position().choose_legal(|n| rng.below(n))?;
         let report = game.play_legal(turn);
         stats.record(turn, &report);
     }
