@@ -4,4 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod checks;
+pub mod external;
+pub mod protocol;
+pub mod serve;
 pub mod tally;
