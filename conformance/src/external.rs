@@ -258,8 +258,14 @@ impl EngineProcess {
             .spawn()
             .map_err(|e| ProtocolError::Spawn(format!("{prog}: {e}")))?;
         self.starts += 1;
-        let stdin = child.stdin.take().ok_or_else(|| ProtocolError::Spawn("no stdin".into()))?;
-        let stdout = child.stdout.take().ok_or_else(|| ProtocolError::Spawn("no stdout".into()))?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| ProtocolError::Spawn("no stdin".into()))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| ProtocolError::Spawn("no stdout".into()))?;
         if let Some(err) = child.stderr.take() {
             let keep = Arc::clone(&self.stderr);
             std::thread::spawn(move || keep_stderr(err, keep));
@@ -277,7 +283,9 @@ impl EngineProcess {
         if reply.protocol != Some(PROTOCOL_VERSION) {
             let e = ProtocolError::Unusable(format!(
                 "engine speaks protocol {}, the harness speaks {PROTOCOL_VERSION}",
-                reply.protocol.map_or("(none)".to_string(), |v| v.to_string())
+                reply
+                    .protocol
+                    .map_or("(none)".to_string(), |v| v.to_string())
             ));
             self.kill();
             return Err(e);
@@ -336,7 +344,9 @@ impl EngineProcess {
         };
         let text = match msg {
             LineMsg::Line(t) => t,
-            LineMsg::Oversized(n) => return Err(self.fail(ProtocolError::Oversized(n.max(MAX_LINE)), &line)),
+            LineMsg::Oversized(n) => {
+                return Err(self.fail(ProtocolError::Oversized(n.max(MAX_LINE)), &line))
+            }
             LineMsg::Error(e) => return Err(self.fail(ProtocolError::Malformed(e), &line)),
             LineMsg::Eof => {
                 let e = self.crash_error();
@@ -383,7 +393,14 @@ impl EngineProcess {
         // Let the stderr reader catch up with what the process wrote last.
         std::thread::sleep(Duration::from_millis(20));
         let tail = self.stderr_tail();
-        let tail: String = tail.chars().rev().take(2000).collect::<Vec<_>>().into_iter().rev().collect();
+        let tail: String = tail
+            .chars()
+            .rev()
+            .take(2000)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
         ProtocolError::Crashed {
             status,
             stderr: tail,

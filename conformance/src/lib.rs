@@ -5,6 +5,7 @@
 
 pub mod checks;
 pub mod external;
+pub mod fake;
 pub mod protocol;
 pub mod serve;
 pub mod tally;

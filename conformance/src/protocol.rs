@@ -180,6 +180,9 @@ mod tests {
         let line = serde_json::to_string(&Reply::ok(1)).unwrap_or_default();
         assert_eq!(line, r#"{"id":1,"ok":true}"#);
         let e = serde_json::to_string(&Reply::error(2, "bad-turn", "x")).unwrap_or_default();
-        assert_eq!(e, r#"{"id":2,"ok":false,"error":{"kind":"bad-turn","message":"x"}}"#);
+        assert_eq!(
+            e,
+            r#"{"id":2,"ok":false,"error":{"kind":"bad-turn","message":"x"}}"#
+        );
     }
 }

@@ -129,8 +129,16 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
                     break;
                 }
             }
-            let reply = Reply::error(0, "bad-request", format!("request line longer than {MAX_LINE} bytes"));
-            writeln!(output, "{}", serde_json::to_string(&reply).unwrap_or_default())?;
+            let reply = Reply::error(
+                0,
+                "bad-request",
+                format!("request line longer than {MAX_LINE} bytes"),
+            );
+            writeln!(
+                output,
+                "{}",
+                serde_json::to_string(&reply).unwrap_or_default()
+            )?;
             output.flush()?;
             continue;
         }
@@ -140,7 +148,8 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
             continue;
         }
         let (reply, quit) = server.handle_line(line);
-        let text = serde_json::to_string(&reply).unwrap_or_else(|_| r#"{"id":0,"ok":false}"#.into());
+        let text =
+            serde_json::to_string(&reply).unwrap_or_else(|_| r#"{"id":0,"ok":false}"#.into());
         writeln!(output, "{text}")?;
         output.flush()?;
         if quit {
