@@ -4,8 +4,15 @@
 #![deny(missing_docs)]
 
 pub mod checks;
+pub mod compile;
+pub mod engine;
 pub mod external;
 pub mod fake;
+pub mod fixture;
+pub mod load;
+pub mod model;
 pub mod protocol;
+pub mod runner;
 pub mod serve;
+pub mod snapshot;
 pub mod tally;
