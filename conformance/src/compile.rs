@@ -71,22 +71,33 @@ impl<'a> Src<'a> {
 
     /// An error at a line and column of a block scalar's content (`board: |`).
     fn err_block(&self, at: &At<String>, line: usize, col: usize, msg: String) -> LoadError {
-        if !matches!(self.char_at(at.line, at.column), Some('|' | '>')) {
-            return self.err(at, msg);
+        let is_indicator = |l: &str| {
+            let t = l.trim_end();
+            let t = t.trim_end_matches(['-', '+', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+            t.ends_with('|') || t.ends_with('>')
+        };
+        if matches!(self.char_at(at.line, at.column), Some('|' | '>')) {
+            // The location is the indicator: content starts on the next line.
+            let first = at.line as usize;
+            let indent = self
+                .lines
+                .iter()
+                .skip(first)
+                .find(|l| !l.trim().is_empty())
+                .map_or(0, |l| l.chars().take_while(|c| *c == ' ').count());
+            return LoadError::at(self.file, (first + line) as u32, (indent + col) as u32, msg);
         }
-        let first = at.line as usize; // content starts on the next line
-        let indent = self
-            .lines
-            .iter()
-            .skip(first)
-            .find(|l| !l.trim().is_empty())
-            .map_or(0, |l| l.chars().take_while(|c| *c == ' ').count());
-        LoadError::at(
-            self.file,
-            (first + line) as u32,
-            (indent + col) as u32,
-            msg,
-        )
+        let prev = (at.line as usize).checked_sub(2).and_then(|i| self.lines.get(i));
+        if prev.is_some_and(|l| is_indicator(l)) {
+            // The location is the first content line, at its indentation.
+            return LoadError::at(
+                self.file,
+                at.line + line as u32 - 1,
+                at.column + col as u32 - 1,
+                msg,
+            );
+        }
+        self.err(at, msg)
     }
 }
 
@@ -488,7 +499,17 @@ pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, Loa
     };
     if invalid.is_none() {
         let pos = resolved.setup.validate().map_err(|e| {
-            src.err(&raw.setup, format!("setup is not a valid position: {e}"))
+            let msg = format!("setup is not a valid position: {e}");
+            let s = &raw.setup.value;
+            let form = [&s.position, &s.board, &s.include]
+                .into_iter()
+                .flatten()
+                .next()
+                .map(|a| (a.line, a.column));
+            match form {
+                Some((l, c)) => LoadError::at(src.file, l, c, msg),
+                None => src.err(&raw.setup, msg),
+            }
         })?;
         let mut game = Game::from_position(pos);
         for (i, t) in resolved.turns.iter().enumerate() {

@@ -11,6 +11,8 @@ pub mod fake;
 pub mod fixture;
 pub mod load;
 pub mod model;
+pub mod report;
+pub mod perft_diff;
 pub mod protocol;
 pub mod runner;
 pub mod serve;

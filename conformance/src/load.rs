@@ -110,7 +110,10 @@ pub fn parse_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Loa
             .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
         let msg = e.without_snippet().to_string();
         // The location is reported separately; keep the first line of the message.
-        let msg = msg.lines().next().unwrap_or("invalid YAML").trim().to_owned();
+        let mut msg = msg.lines().next().unwrap_or("invalid YAML").trim().to_owned();
+        if let Some(i) = msg.rfind(" at line ") {
+            msg.truncate(i);
+        }
         LoadError::at(file, line, column, msg)
     })
 }

@@ -4,6 +4,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod cmd_conf;
 mod cmd_play;
 
 #[derive(Parser)]
@@ -25,6 +26,14 @@ enum Command {
     Play(cmd_play::PlayArgs),
     /// Show a position: diagram, legal-turn count, and the verdict on given turns.
     Explain(cmd_play::ExplainArgs),
+    /// Run fixtures (files, folders or id substrings; default: the whole corpus).
+    Run(cmd_conf::RunArgs),
+    /// List each rule ID's fixtures on both sides; fail when a side is empty.
+    Coverage(cmd_conf::CorpusArgs),
+    /// Check every fixture's metadata and that the schema file is current.
+    Lint(cmd_conf::CorpusArgs),
+    /// Print the fixtures' JSON Schema.
+    Schema,
     /// Speak the engine protocol (conformance/PROTOCOL.md) on stdin/stdout as the reference engine.
     Serve,
     /// A deliberately misbehaving engine, for testing the protocol client.
@@ -45,6 +54,10 @@ fn main() -> ExitCode {
         Command::Perft(a) => cmd_play::perft(a),
         Command::Play(a) => cmd_play::play(a),
         Command::Explain(a) => cmd_play::explain(a),
+        Command::Run(a) => cmd_conf::run(a),
+        Command::Coverage(a) => cmd_conf::coverage_cmd(a),
+        Command::Lint(a) => cmd_conf::lint(a),
+        Command::Schema => cmd_conf::schema(),
         Command::FakeEngine { mode, after } => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

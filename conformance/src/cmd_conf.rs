@@ -1,0 +1,227 @@
+//! The `run`, `coverage`, `lint` and `schema` commands.
+
+use clap::Args;
+use hexodic_conformance::engine::{Engine, ReferenceEngine};
+use hexodic_conformance::fixture::{schema_json, SetupFile};
+use hexodic_conformance::load::{
+    fixture_files, id_for, load_corpus, load_files, parse_yaml, read_text, Corpus,
+};
+use hexodic_conformance::report::{coverage, run_all, summary_text, RunOptions};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const EXIT_USAGE: u8 = 2;
+
+/// Where the corpus is: `--fixtures`, else `fixtures/` in the current
+/// folder or an ancestor, else the workspace's.
+fn find_root(given: Option<&Path>) -> Option<PathBuf> {
+    if let Some(g) = given {
+        return g.is_dir().then(|| g.to_path_buf());
+    }
+    if let Ok(cwd) = std::env::current_dir() {
+        for a in cwd.ancestors() {
+            let f = a.join("fixtures");
+            if f.join("README.md").is_file() {
+                return Some(f);
+            }
+            if a.file_name().is_some_and(|n| n == "fixtures") && a.join("README.md").is_file() {
+                return Some(a.to_path_buf());
+            }
+        }
+    }
+    let ws = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    ws.is_dir().then_some(ws)
+}
+
+fn no_root() -> ExitCode {
+    eprintln!("error: no fixtures folder found (give one with --fixtures DIR)");
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// Arguments of `run`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// Fixture files or folders, or substrings of fixture ids (default: the whole corpus).
+    targets: Vec<String>,
+    /// The fixtures folder (default: `fixtures/` here, in an ancestor, or in the workspace).
+    #[arg(long)]
+    fixtures: Option<PathBuf>,
+    /// Folder of trace snapshots to compare with (default:
+    /// `conformance/tests/snapshots` beside the fixtures folder, when it exists).
+    #[arg(long)]
+    snapshots: Option<PathBuf>,
+    /// Do not compare traces with snapshots.
+    #[arg(long, conflicts_with = "snapshots")]
+    no_snapshots: bool,
+    /// List passing fixtures too.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+fn select(root: &Path, targets: &[String]) -> Result<Corpus, String> {
+    if targets.is_empty() {
+        return Ok(load_corpus(root));
+    }
+    let all = fixture_files(root, root);
+    let mut files: Vec<PathBuf> = Vec::new();
+    for t in targets {
+        let p = Path::new(t);
+        if p.is_dir() {
+            files.extend(fixture_files(root, p));
+        } else if p.is_file() {
+            files.push(p.to_path_buf());
+        } else {
+            let before = files.len();
+            files.extend(
+                all.iter()
+                    .filter(|f| id_for(root, f).is_some_and(|id| id.contains(t.as_str())))
+                    .cloned(),
+            );
+            if files.len() == before {
+                return Err(format!("no fixture file or id matches `{t}`"));
+            }
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(load_files(root, &files))
+}
+
+pub fn run(a: RunArgs) -> ExitCode {
+    let Some(root) = find_root(a.fixtures.as_deref()) else {
+        return no_root();
+    };
+    let corpus = match select(&root, &a.targets) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let default_snaps = root.join("../conformance/tests/snapshots");
+    let snaps = if a.no_snapshots {
+        None
+    } else if let Some(s) = a.snapshots {
+        Some(s)
+    } else {
+        default_snaps.is_dir().then_some(default_snaps)
+    };
+    let mut engine = ReferenceEngine::new();
+    let opts = RunOptions {
+        snapshots: snaps.as_deref(),
+        verbose: a.verbose,
+    };
+    let mut out = String::new();
+    let (sum, _) = run_all(&mut engine, &corpus.fixtures, &corpus.errors, &opts, &mut out);
+    print!("{out}");
+    let info = engine.info();
+    print!("{}", summary_text(&format!("{} {}", info.name, info.version), &sum));
+    ExitCode::from(sum.exit_code())
+}
+
+/// Arguments of `coverage` and `lint`.
+#[derive(Args)]
+pub struct CorpusArgs {
+    /// The fixtures folder (default: `fixtures/` here, in an ancestor, or in the workspace).
+    #[arg(long)]
+    fixtures: Option<PathBuf>,
+}
+
+pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
+    let Some(root) = find_root(a.fixtures.as_deref()) else {
+        return no_root();
+    };
+    let corpus = load_corpus(&root);
+    for e in &corpus.errors {
+        println!("ERROR {e}");
+    }
+    let mut missing = 0;
+    for rc in coverage(&corpus.fixtures) {
+        let flag = if rc.passing.is_empty() || rc.failing.is_empty() {
+            missing += 1;
+            "  MISSING"
+        } else {
+            ""
+        };
+        println!("{} ({}) {}{flag}", rc.rule.id, rc.rule.basis.name(), rc.rule.title);
+        let show = |v: &[String]| {
+            if v.is_empty() {
+                "(none)".to_owned()
+            } else {
+                v.join(", ")
+            }
+        };
+        println!("  fires/permits: {}", show(&rc.passing));
+        println!("  rejects/does not fire: {}", show(&rc.failing));
+    }
+    println!(
+        "{} fixtures; {missing} rule IDs lack a fixture on one side or both",
+        corpus.fixtures.len()
+    );
+    if !corpus.errors.is_empty() {
+        ExitCode::from(EXIT_USAGE)
+    } else if missing > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The schema file's path below the fixtures folder.
+pub fn schema_path(root: &Path) -> PathBuf {
+    root.join("schema").join("fixture.schema.json")
+}
+
+pub fn lint(a: CorpusArgs) -> ExitCode {
+    let Some(root) = find_root(a.fixtures.as_deref()) else {
+        return no_root();
+    };
+    let mut problems = 0;
+    let corpus = load_corpus(&root);
+    for e in &corpus.errors {
+        println!("ERROR {e}");
+        problems += 1;
+    }
+    if let Ok(rd) = std::fs::read_dir(root.join("setups")) {
+        let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
+        files.sort();
+        for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "yaml")) {
+            if let Err(e) = read_text(f).and_then(|t| parse_yaml::<SetupFile>(f, &t)) {
+                println!("ERROR {e}");
+                problems += 1;
+            }
+        }
+    }
+    for fx in &corpus.fixtures {
+        match std::fs::read_to_string(&fx.file) {
+            Ok(t) if t.starts_with("# yaml-language-server: $schema=") => {}
+            _ => println!(
+                "warning: {}:1:1: first line should be `# yaml-language-server: $schema=<path to schema/fixture.schema.json>`",
+                fx.file.display()
+            ),
+        }
+    }
+    let schema = schema_path(&root);
+    match std::fs::read_to_string(&schema) {
+        Ok(s) if s == schema_json() => {}
+        _ => {
+            println!(
+                "ERROR {}: stale or missing; regenerate with `hexodic-conformance schema > {}`",
+                schema.display(),
+                schema.display()
+            );
+            problems += 1;
+        }
+    }
+    println!("{} fixtures checked, {problems} problems", corpus.fixtures.len());
+    if problems > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+pub fn schema() -> ExitCode {
+    print!("{}", schema_json());
+    ExitCode::SUCCESS
+}
