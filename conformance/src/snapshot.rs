@@ -4,7 +4,7 @@
 //! position after the setup turns, then for every step whether the turn was
 //! accepted, the position after it, the captures, the outcome and the number
 //! of legal turns. `cargo test` keeps the reference engine's traces as insta
-//! snapshots (`conformance/tests/snapshots/ID.snap`, `/` written `__`); the
+//! snapshots (`conformance/tests/snapshots/corpus__ID.snap`, `/` written `__`); the
 //! runner reads the same files without cargo (insta's `---` header, then the
 //! YAML body) and compares another engine's trace with them.
 
@@ -125,14 +125,17 @@ impl Trace {
     }
 }
 
-/// The snapshot file name of a fixture id.
+/// The insta snapshot name of a fixture id (insta writes `/` as `__`).
 pub fn snap_name(id: &str) -> String {
     id.replace(['/', '\\'], "__")
 }
 
+/// The prefix insta gives the snapshots of `conformance/tests/corpus.rs`.
+pub const SNAP_PREFIX: &str = "corpus__";
+
 /// The snapshot file of a fixture in `dir`.
 pub fn snap_path(dir: &Path, id: &str) -> PathBuf {
-    dir.join(format!("{}.snap", snap_name(id)))
+    dir.join(format!("{SNAP_PREFIX}{}.snap", snap_name(id)))
 }
 
 /// Why a snapshot could not be read.
