@@ -9,6 +9,8 @@ use std::process::ExitCode;
 
 /// Exit code for bad input (usage, position or turn text).
 const EXIT_USAGE: u8 = 2;
+/// Exit code when the engine under test cannot be used.
+const EXIT_ENGINE: u8 = 3;
 
 fn load_position(text: Option<&str>) -> Result<Game, String> {
     match text {
@@ -31,9 +33,99 @@ pub struct PerftArgs {
     /// Print the count below each first turn.
     #[arg(long)]
     divide: bool,
+    /// Compare an external engine (a command speaking conformance/PROTOCOL.md) with the
+    /// reference; on a difference, bisect with divide to the first disagreeing turn sequence.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Per-request timeout for the engine, in milliseconds.
+    #[arg(long, default_value_t = 60_000)]
+    timeout_ms: u64,
+}
+
+fn perft_engine(a: &PerftArgs, cmd: &str) -> ExitCode {
+    use hexodic_conformance::perft_diff::{compare, PerftComparison, ReferenceOracle};
+    let start = match &a.position {
+        Some(p) => p.trim().to_owned(),
+        None => Position::start().to_notation(),
+    };
+    if let Err(e) = Position::from_notation(&start) {
+        eprintln!("error: --position: {e}");
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let mut engine = match hexodic_conformance::external::EngineProcess::new(
+        cmd,
+        std::time::Duration::from_millis(a.timeout_ms),
+    ) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: --engine: {e}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    match engine.hello() {
+        Ok(h) if h.capabilities.iter().any(|c| c == "perft") => {
+            eprintln!("engine: {} {}", h.engine.name, h.engine.version);
+        }
+        Ok(h) => {
+            eprintln!(
+                "error: engine {} does not offer the perft capability",
+                h.engine.name
+            );
+            return ExitCode::from(EXIT_ENGINE);
+        }
+        Err(e) => {
+            eprintln!("error: engine unusable: {e}");
+            return ExitCode::from(EXIT_ENGINE);
+        }
+    }
+    match compare(&mut ReferenceOracle, &mut engine, &start, a.depth) {
+        Ok(PerftComparison::Same(n)) => {
+            println!("perft({}) agrees with the reference", a.depth);
+            println!("{n}");
+            ExitCode::SUCCESS
+        }
+        Ok(PerftComparison::Differ {
+            reference,
+            engine,
+            at,
+        }) => {
+            println!(
+                "perft({}) differs: reference {reference}, engine {engine}",
+                a.depth
+            );
+            println!("position: {start}");
+            if at.path.is_empty() {
+                println!(
+                    "first disagreement at the position itself (depth {})",
+                    at.depth
+                );
+            } else {
+                println!("first disagreement after: {}", at.path.join(" ; "));
+                println!("remaining depth: {}", at.depth);
+            }
+            for t in &at.missing {
+                println!("  legal in the reference, missing from the engine: {t}");
+            }
+            for t in &at.extra {
+                println!("  listed by the engine, not legal in the reference: {t}");
+            }
+            if let Some((t, r, e)) = &at.first_differing {
+                println!("  below {t}: reference {r}, engine {e}");
+            }
+            println!("{engine}");
+            ExitCode::from(1)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(EXIT_ENGINE)
+        }
+    }
 }
 
 pub fn perft(a: PerftArgs) -> ExitCode {
+    if let Some(cmd) = a.engine.clone() {
+        return perft_engine(&a, &cmd);
+    }
     let game = match load_position(a.position.as_deref()) {
         Ok(g) => g,
         Err(e) => {

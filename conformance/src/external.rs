@@ -3,7 +3,11 @@
 //! after a crash or hang, a bounded copy of its standard error, and bounded
 //! reply lines.
 
-use crate::protocol::{Command, EngineId, Reply, Request, MAX_LINE, PROTOCOL_VERSION};
+use crate::engine::{Capabilities, CaptureKinds, Engine, EngineError, EngineInfo, PlayReply};
+use crate::protocol::{
+    Command, EngineId, Reply, Request, CAP_CAPTURE_KINDS, CAP_ERROR_CODES, CAP_LEGAL_TURNS,
+    CAP_PERFT, MAX_LINE, PROTOCOL_VERSION,
+};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
@@ -50,6 +54,8 @@ pub enum ProtocolError {
         kind: String,
         /// Its message.
         message: String,
+        /// Fault codes, for `invalid-position`.
+        codes: Vec<String>,
     },
 }
 
@@ -365,11 +371,15 @@ impl EngineProcess {
             return Err(self.fail(e, &line));
         }
         if !reply.ok {
-            let (kind, message) = reply
+            let (kind, message, codes) = reply
                 .error
-                .map(|e| (e.kind, e.message))
-                .unwrap_or_else(|| ("unknown".into(), String::new()));
-            return Err(ProtocolError::Refused { kind, message });
+                .map(|e| (e.kind, e.message, e.codes.unwrap_or_default()))
+                .unwrap_or_else(|| ("unknown".into(), String::new(), Vec::new()));
+            return Err(ProtocolError::Refused {
+                kind,
+                message,
+                codes,
+            });
         }
         Ok(reply)
     }
@@ -421,6 +431,129 @@ impl Drop for EngineProcess {
             let _ = r.stdin.flush();
         }
         self.kill();
+    }
+}
+
+/// An engine in another process, driven through the protocol, as an [`Engine`].
+/// The handshake happens when it is started; a crash or hang during a
+/// request is an [`EngineError::Failure`] for that request, recorded in
+/// [`EngineProcess::incidents`], and the next request restarts the process.
+pub struct ExternalEngine {
+    process: EngineProcess,
+    info: EngineInfo,
+}
+
+impl ExternalEngine {
+    /// Start the engine and shake hands.
+    pub fn start(command: &str, timeout: Duration) -> Result<ExternalEngine, ProtocolError> {
+        let mut process = EngineProcess::new(command, timeout)?;
+        let hello = process.hello()?;
+        let has = |c: &str| hello.capabilities.iter().any(|x| x == c);
+        let info = EngineInfo {
+            name: hello.engine.name.clone(),
+            version: hello.engine.version.clone(),
+            capabilities: Capabilities {
+                legal_turns: has(CAP_LEGAL_TURNS),
+                error_codes: has(CAP_ERROR_CODES),
+                perft: has(CAP_PERFT),
+                capture_kinds: has(CAP_CAPTURE_KINDS),
+            },
+        };
+        Ok(ExternalEngine { process, info })
+    }
+
+    /// The process behind it: incidents, standard error, restarts.
+    pub fn process(&self) -> &EngineProcess {
+        &self.process
+    }
+
+    /// The process behind it, to send raw commands.
+    pub fn process_mut(&mut self) -> &mut EngineProcess {
+        &mut self.process
+    }
+}
+
+fn failure(e: ProtocolError) -> EngineError {
+    EngineError::Failure(e.to_string())
+}
+
+impl Engine for ExternalEngine {
+    fn info(&self) -> EngineInfo {
+        self.info.clone()
+    }
+
+    fn set_position(&mut self, one_line: &str) -> Result<(), EngineError> {
+        match self.process.request(Command::Position {
+            position: one_line.to_owned(),
+        }) {
+            Ok(_) => Ok(()),
+            Err(ProtocolError::Refused {
+                kind,
+                message,
+                codes,
+            }) => Err(match kind.as_str() {
+                "bad-position" => EngineError::BadPosition(message),
+                "invalid-position" => EngineError::InvalidPosition { codes, message },
+                _ => EngineError::Failure(format!("engine error {kind}: {message}")),
+            }),
+            Err(e) => Err(failure(e)),
+        }
+    }
+
+    fn play(&mut self, turn: &str) -> Result<PlayReply, EngineError> {
+        let reply = match self.process.request(Command::Play {
+            turn: turn.to_owned(),
+        }) {
+            Ok(r) => r,
+            Err(ProtocolError::Refused { kind, message, .. }) if kind == "bad-turn" => {
+                return Err(EngineError::BadTurn(message))
+            }
+            Err(e) => return Err(failure(e)),
+        };
+        match reply.legal {
+            Some(true) => {
+                let position = reply.position.ok_or_else(|| {
+                    EngineError::Failure("malformed reply: legal play without `position`".into())
+                })?;
+                Ok(PlayReply::Legal {
+                    position,
+                    captured: reply.captured.unwrap_or_default(),
+                    kinds: reply.capture_kinds.map(|k| CaptureKinds {
+                        by_move: k.by_move,
+                        encircled: k.encircled,
+                        echo: k.echo,
+                    }),
+                })
+            }
+            Some(false) => Ok(PlayReply::Illegal {
+                codes: reply.codes.unwrap_or_default(),
+            }),
+            None => Err(EngineError::Failure(
+                "malformed reply: play reply without `legal`".into(),
+            )),
+        }
+    }
+
+    fn legal_turns(&mut self) -> Result<Vec<String>, EngineError> {
+        if !self.info.capabilities.legal_turns {
+            return Err(EngineError::Unsupported("legal_turns"));
+        }
+        self.process
+            .request(Command::Legal)
+            .map_err(failure)?
+            .turns
+            .ok_or_else(|| EngineError::Failure("malformed reply: legal without `turns`".into()))
+    }
+
+    fn perft(&mut self, depth: u32) -> Result<u64, EngineError> {
+        if !self.info.capabilities.perft {
+            return Err(EngineError::Unsupported("perft"));
+        }
+        self.process
+            .request(Command::Perft { depth })
+            .map_err(failure)?
+            .nodes
+            .ok_or_else(|| EngineError::Failure("malformed reply: perft without `nodes`".into()))
     }
 }
 

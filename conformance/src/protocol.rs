@@ -18,6 +18,8 @@ pub const CAP_ERROR_CODES: &str = "error_codes";
 pub const CAP_PERFT: &str = "perft";
 /// Capability: legal `play` replies list the captured cells.
 pub const CAP_CAPTURES: &str = "captures";
+/// Capability: legal `play` replies split the captures by kind.
+pub const CAP_CAPTURE_KINDS: &str = "capture_kinds";
 
 /// A request's command and its fields.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,11 +78,28 @@ pub struct EngineId {
 /// The error body of an `"ok": false` reply.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorBody {
-    /// `bad-request`, `bad-position`, `bad-turn`, `unsupported` or `internal`.
+    /// `bad-request`, `bad-position`, `invalid-position`, `bad-turn`, `unsupported` or `internal`.
     pub kind: String,
     /// A readable message.
     #[serde(default)]
     pub message: String,
+    /// For `invalid-position`: the fault codes (V1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub codes: Option<Vec<String>>,
+}
+
+/// Captures of one turn split by kind, in a legal `play` reply.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct CaptureKindsBody {
+    /// The cell captured by the Move, if any.
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    pub by_move: Option<String>,
+    /// Cells captured by encirclement.
+    #[serde(default)]
+    pub encircled: Vec<String>,
+    /// Cells captured by the Echo-Capture group check.
+    #[serde(default)]
+    pub echo: Vec<String>,
 }
 
 /// One reply line. Which optional fields are present depends on the request.
@@ -111,6 +130,9 @@ pub struct Reply {
     /// `play` (legal): the captured cells.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captured: Option<Vec<String>>,
+    /// `play` (legal): the captures split by kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture_kinds: Option<CaptureKindsBody>,
     /// `play` (illegal): the reason codes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub codes: Option<Vec<String>>,
@@ -143,6 +165,7 @@ impl Reply {
             error: Some(ErrorBody {
                 kind: kind.to_owned(),
                 message: message.into(),
+                codes: None,
             }),
             ..Reply::default()
         }

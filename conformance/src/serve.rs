@@ -3,10 +3,10 @@
 //! protocol path.
 
 use crate::protocol::{
-    Command, EngineId, Reply, Request, CAP_CAPTURES, CAP_ERROR_CODES, CAP_LEGAL_TURNS, CAP_PERFT,
-    MAX_LINE, PROTOCOL_VERSION,
+    CaptureKindsBody, Command, EngineId, ErrorBody, Reply, Request, CAP_CAPTURES,
+    CAP_CAPTURE_KINDS, CAP_ERROR_CODES, CAP_LEGAL_TURNS, CAP_PERFT, MAX_LINE, PROTOCOL_VERSION,
 };
-use hexodic_rules::{perft, Game, Position, Turn};
+use hexodic_rules::{perft, Game, Setup, Turn};
 use std::io::{BufRead, Write};
 
 /// The reference engine's protocol state: one game.
@@ -46,19 +46,35 @@ impl Server {
                     version: env!("CARGO_PKG_VERSION").into(),
                 }),
                 capabilities: Some(
-                    [CAP_LEGAL_TURNS, CAP_ERROR_CODES, CAP_PERFT, CAP_CAPTURES]
-                        .iter()
-                        .map(|s| s.to_string())
-                        .collect(),
+                    [
+                        CAP_LEGAL_TURNS,
+                        CAP_ERROR_CODES,
+                        CAP_PERFT,
+                        CAP_CAPTURES,
+                        CAP_CAPTURE_KINDS,
+                    ]
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect(),
                 ),
                 ..Reply::ok(id)
             },
-            Command::Position { position } => match Position::from_notation(&position) {
-                Ok(p) => {
-                    self.game = Game::from_position(p);
-                    Reply::ok(id)
-                }
+            Command::Position { position } => match Setup::from_notation(&position) {
                 Err(e) => Reply::error(id, "bad-position", e.to_string()),
+                Ok(setup) => match setup.validate() {
+                    Ok(p) => {
+                        self.game = Game::from_position(p);
+                        Reply::ok(id)
+                    }
+                    Err(e) => Reply {
+                        error: Some(ErrorBody {
+                            kind: "invalid-position".into(),
+                            message: e.to_string(),
+                            codes: Some(e.faults.iter().map(|f| f.code().to_owned()).collect()),
+                        }),
+                        ..Reply::error(id, "invalid-position", "")
+                    },
+                },
             },
             Command::Play { turn } => match Turn::parse(&turn) {
                 Err(e) => Reply::error(id, "bad-turn", e.to_string()),
@@ -67,6 +83,11 @@ impl Server {
                         legal: Some(true),
                         position: Some(self.game.position().to_notation()),
                         captured: Some(report.captured().iter().map(|c| c.to_string()).collect()),
+                        capture_kinds: Some(CaptureKindsBody {
+                            by_move: report.move_capture.map(|c| c.to_string()),
+                            encircled: report.encircled.iter().map(|c| c.to_string()).collect(),
+                            echo: report.echo_captured.iter().map(|c| c.to_string()).collect(),
+                        }),
                         ..Reply::ok(id)
                     },
                     Err(e) => Reply {
