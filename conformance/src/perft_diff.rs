@@ -224,10 +224,11 @@ mod tests {
             }
             // Above the drop point, subtract what the drop removes below.
             if path.len() < self.path.len() && self.path.starts_with(path) {
-                let next = &self.path[path.len()];
-                let below = self.perft(start, &self.path[..path.len() + 1], depth - 1)?;
+                let next = self.path[path.len()].clone();
+                let prefix = self.path[..path.len() + 1].to_vec();
+                let below = self.perft(start, &prefix, depth - 1)?;
                 for (t, n) in list.iter_mut() {
-                    if t == next {
+                    if *t == next {
                         *n = below;
                     }
                 }
