@@ -127,7 +127,12 @@ impl Position {
             CellSet::EMPTY
         };
         // Lock targets are the mover's stones, capture targets the opponent's: disjoint.
-        let base = 1 + (locks | (core & x.raised)).count() as u64;
+        let echoes = locks | (core & x.raised);
+        let base = 1 + if echoes.any() {
+            echoes.count() as u64
+        } else {
+            0
+        };
         let Some(anchor) = anchor else {
             let pc = ProjectCount {
                 base,
@@ -157,8 +162,11 @@ impl Position {
                 gain |= s.me & x.tier1;
                 loss |= s.me & x.top;
             }
-            n += (raise & gain).count() as u64;
-            n -= (lower & loss).count() as u64;
+            let (up, down) = (raise & gain, lower & loss);
+            if (up | down).any() {
+                n += up.count() as u64;
+                n -= down.count() as u64;
+            }
         }
         // S3: no Shape is a legal choice when every legal Shape is on the mover's own stone.
         let optional = ((raise | lower) - s.me).is_empty();
