@@ -37,6 +37,7 @@ mod movegen;
 mod notation;
 mod outcome;
 pub mod perft;
+pub mod planted;
 mod play;
 mod player;
 mod position;

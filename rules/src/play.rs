@@ -5,6 +5,7 @@ use crate::cell::Cell;
 use crate::cellset::CellSet;
 use crate::illegal::{Reason, ReasonSet};
 use crate::outcome::{EndRule, Outcome, TiebreakStep};
+use crate::planted::{active, PlantedBug};
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::RS;
@@ -52,7 +53,7 @@ impl Position {
         let c = &self.counters[player.index()];
         let mut t = self.place_space(player);
         if c.cooldown.any() {
-            t = t - (c.cooldown | c.cooldown.dilate());
+            t = t - cooldown_zone(c.cooldown);
         }
         t
     }
@@ -61,7 +62,7 @@ impl Position {
     /// player has not made a first Place.
     pub fn place_space(&self, player: Player) -> CellSet {
         let mut t = self.empty() - self.locked;
-        if !self.counters[player.index()].first_placed {
+        if !self.counters[player.index()].first_placed && !active(PlantedBug::CentreFirstPlace) {
             t.remove(Cell::CENTRE);
         }
         t
@@ -84,10 +85,11 @@ impl Position {
     /// not) and enemy stones on a strictly lower tier. Assumes `from` holds a
     /// stone of `player`.
     pub fn move_targets(&self, player: Player, from: Cell) -> CellSet {
-        let lower = match self.tier(from) {
-            0 => CellSet::EMPTY,
-            1 => !self.raised,
-            _ => !self.top,
+        let lower = match (self.tier(from), active(PlantedBug::MoveCaptureEqualTier)) {
+            (0, false) => CellSet::EMPTY,
+            (1, false) | (0, true) => !self.raised,
+            (_, false) | (1, true) => !self.top,
+            (_, true) => CellSet::ALL,
         };
         CellSet::neighbours(from) & (self.empty() | (self.stones[player.other().index()] & lower))
     }
@@ -121,6 +123,7 @@ impl Position {
     /// holding the mover's own stone.
     pub(crate) fn shape_mandatory(&self, raise: CellSet, lower: CellSet) -> bool {
         ((raise | lower) - self.stones[self.to_move.index()]).any()
+            && !active(PlantedBug::ShapeNeverMandatory)
     }
 
     /// Echo-Capture targets (E3) on this board for the player to move.
@@ -132,7 +135,7 @@ impl Position {
 
     /// Echo-Lock targets (E2) on this board for the player to move.
     pub(crate) fn lock_targets(&self) -> CellSet {
-        if self.counters[self.to_move.index()].lock_used {
+        if self.counters[self.to_move.index()].lock_used && !active(PlantedBug::EchoLockTwice) {
             CellSet::EMPTY
         } else {
             self.stones[self.to_move.index()] & (self.top - self.locked)
@@ -168,10 +171,13 @@ impl Position {
                 } else {
                     b.put_stone(me, cell);
                 }
-                if !c.first_placed && cell.distance(Cell::CENTRE) < RS.opening_distance {
+                if !c.first_placed
+                    && cell.distance(Cell::CENTRE) < RS.opening_distance
+                    && !active(PlantedBug::CentreFirstPlace)
+                {
                     r.insert(Reason::PlaceCentreFirst);
                 }
-                if (c.cooldown | c.cooldown.dilate()).contains(cell) {
+                if cooldown_zone(c.cooldown).contains(cell) {
                     r.insert(Reason::PlaceCooldown);
                 }
             }
@@ -188,7 +194,11 @@ impl Position {
                 }
                 match self.stone_at(to) {
                     Some(p) if p == me => r.insert(Reason::MoveOntoOwn),
-                    Some(_) if self.tier(to) >= self.tier(from) => {
+                    Some(_)
+                        if self.tier(to) >= self.tier(from)
+                            && !(active(PlantedBug::MoveCaptureEqualTier)
+                                && self.tier(to) == self.tier(from)) =>
+                    {
                         r.insert(Reason::MoveCaptureNotLower)
                     }
                     _ => {}
@@ -249,7 +259,7 @@ impl Position {
             }
             match echo {
                 Echo::Lock(cell) => {
-                    if c.lock_used {
+                    if c.lock_used && !active(PlantedBug::EchoLockTwice) {
                         r.insert(Reason::LockUsed);
                     }
                     if !b.stones[mi].contains(cell) {
@@ -295,15 +305,28 @@ impl Position {
     pub fn encircled_by(&self, mover: Player) -> CellSet {
         let me = self.stones[mover.index()];
         let opp = self.stones[mover.other().index()];
-        let cand = opp & self.raised & !self.empty().dilate() & !opp.dilate();
+        let floor = if active(PlantedBug::TierZeroEncircled) {
+            CellSet::ALL
+        } else {
+            self.raised
+        };
+        let cand = opp & floor & !self.empty().dilate() & !opp.dilate();
         let mut out = CellSet::EMPTY;
         for s in cand {
             let n = CellSet::neighbours(s) & me;
             let t = self.tier(s) as u32;
+            let edge_weight = if active(PlantedBug::EdgeCountsTier) {
+                t
+            } else {
+                t + 1
+            };
             let weight = (n & self.raised).count()
                 + (n & self.top).count()
-                + (t + 1) * s.edge_slots() as u32;
-            if weight > RS.encirclement_factor as u32 * t {
+                + edge_weight * s.edge_slots() as u32;
+            let threshold = RS.encirclement_factor as u32 * t;
+            if weight > threshold
+                || (active(PlantedBug::WeightAtLeast) && weight == threshold && t > 0)
+            {
                 out.insert(s);
             }
         }
@@ -445,7 +468,7 @@ impl Position {
             self.outcome = Some(win(EndRule::Strangle));
             return;
         }
-        if !skip {
+        if !skip || active(PlantedBug::SkipRecorded) {
             let key = self.key();
             let seen = history.iter().filter(|k| **k == key).count();
             history.push(key);
@@ -466,8 +489,19 @@ impl Position {
                 return;
             }
         }
-        if self.half_moves >= RS.half_move_cap {
+        let cap = RS.half_move_cap - active(PlantedBug::CapAt59) as u16;
+        if self.half_moves >= cap {
             self.outcome = Some(self.tiebreak());
         }
+    }
+}
+
+/// The cells a Place must avoid after captures: closer than the cooldown
+/// distance to a cooldown cell (T4).
+fn cooldown_zone(cooldown: CellSet) -> CellSet {
+    if active(PlantedBug::CooldownDistanceOne) {
+        cooldown
+    } else {
+        cooldown | cooldown.dilate()
     }
 }
