@@ -289,6 +289,57 @@ fn diagram_examples_match_the_engine() {
     }
 }
 
+#[test]
+fn cell_name_diagram_matches_the_board() {
+    let all = blocks("cells");
+    assert_eq!(all.len(), 1, "one `cells` block");
+    let lines = &all[0];
+    assert_eq!(lines.len(), 7);
+    let mut seen = 0;
+    for (line, row) in lines.iter().zip("gfedcba".chars()) {
+        let mut toks = line.split_whitespace();
+        assert_eq!(toks.next(), Some(row.to_string().as_str()), "{line}");
+        let names: Vec<&str> = toks.collect();
+        let y = row as i8 - b'd' as i8;
+        let expected: Vec<String> = Cell::ALL
+            .iter()
+            .filter(|c| c.y() == y)
+            .map(|c| c.to_string())
+            .collect();
+        assert_eq!(names, expected, "row {row}");
+        seen += names.len();
+        // Shorter rows are indented two columns per missing cell (B3).
+        let first = line.find(names[0]).expect("first cell");
+        assert_eq!(first, 5 + 2 * (7 - names.len()), "indentation of row {row}");
+    }
+    assert_eq!(seen, 37);
+    // B3: `e4`, `e5` sit diagonally above `d4`, `c3`, `c4` below it.
+    let col = |row: usize, name: &str| lines[row].find(name).expect("cell in row");
+    let d4 = col(3, "d4");
+    assert_eq!((col(2, "e4"), col(2, "e5")), (d4 - 2, d4 + 2));
+    assert_eq!((col(4, "c3"), col(4, "c4")), (d4 - 2, d4 + 2));
+    let centre = Cell::CENTRE;
+    for n in ["e4", "e5", "c3", "c4", "d3", "d5"] {
+        let c = Cell::from_name(n).expect("cell name");
+        assert_eq!(c.distance(centre), 1, "{n} touches d4");
+    }
+}
+
+#[test]
+fn edge_slot_counts_are_as_stated() {
+    let corners = cells("a1 a4 d1 d7 g4 g7");
+    let mut twos = 0;
+    for c in Cell::ALL {
+        match c.edge_slots() {
+            3 => assert!(corners.contains(c), "{c}"),
+            2 => twos += 1,
+            0 => assert!(c.distance(Cell::CENTRE) <= 2, "{c}"),
+            n => panic!("{c} has {n} edge slots"),
+        }
+    }
+    assert_eq!((corners.count(), twos), (6, 12));
+}
+
 fn cells(list: &str) -> CellSet {
     let mut s = CellSet::EMPTY;
     for name in list.split_whitespace() {
