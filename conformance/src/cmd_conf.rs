@@ -112,10 +112,19 @@ pub fn run(a: RunArgs) -> ExitCode {
         verbose: a.verbose,
     };
     let mut out = String::new();
-    let (sum, _) = run_all(&mut engine, &corpus.fixtures, &corpus.errors, &opts, &mut out);
+    let (sum, _) = run_all(
+        &mut engine,
+        &corpus.fixtures,
+        &corpus.errors,
+        &opts,
+        &mut out,
+    );
     print!("{out}");
     let info = engine.info();
-    print!("{}", summary_text(&format!("{} {}", info.name, info.version), &sum));
+    print!(
+        "{}",
+        summary_text(&format!("{} {}", info.name, info.version), &sum)
+    );
     ExitCode::from(sum.exit_code())
 }
 
@@ -143,7 +152,12 @@ pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
         } else {
             ""
         };
-        println!("{} ({}) {}{flag}", rc.rule.id, rc.rule.basis.name(), rc.rule.title);
+        println!(
+            "{} ({}) {}{flag}",
+            rc.rule.id,
+            rc.rule.basis.name(),
+            rc.rule.title
+        );
         let show = |v: &[String]| {
             if v.is_empty() {
                 "(none)".to_owned()
@@ -185,7 +199,10 @@ pub fn lint(a: CorpusArgs) -> ExitCode {
     if let Ok(rd) = std::fs::read_dir(root.join("setups")) {
         let mut files: Vec<PathBuf> = rd.flatten().map(|e| e.path()).collect();
         files.sort();
-        for f in files.iter().filter(|f| f.extension().is_some_and(|e| e == "yaml")) {
+        for f in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "yaml"))
+        {
             if let Err(e) = read_text(f).and_then(|t| parse_yaml::<SetupFile>(f, &t)) {
                 println!("ERROR {e}");
                 problems += 1;
@@ -213,7 +230,10 @@ pub fn lint(a: CorpusArgs) -> ExitCode {
             problems += 1;
         }
     }
-    println!("{} fixtures checked, {problems} problems", corpus.fixtures.len());
+    println!(
+        "{} fixtures checked, {problems} problems",
+        corpus.fixtures.len()
+    );
     if problems > 0 {
         ExitCode::FAILURE
     } else {

@@ -87,7 +87,9 @@ impl<'a> Src<'a> {
                 .map_or(0, |l| l.chars().take_while(|c| *c == ' ').count());
             return LoadError::at(self.file, (first + line) as u32, (indent + col) as u32, msg);
         }
-        let prev = (at.line as usize).checked_sub(2).and_then(|i| self.lines.get(i));
+        let prev = (at.line as usize)
+            .checked_sub(2)
+            .and_then(|i| self.lines.get(i));
         if prev.is_some_and(|l| is_indicator(l)) {
             // The location is the first content line, at its indentation.
             return LoadError::at(
@@ -170,7 +172,10 @@ fn resolve_setup(
             (s.result.is_some(), "result"),
         ];
         if let Some((_, name)) = extra.iter().find(|(b, _)| *b) {
-            return Err(src.err(spec, format!("setup: `{name}` is only allowed beside `board`")));
+            return Err(src.err(
+                spec,
+                format!("setup: `{name}` is only allowed beside `board`"),
+            ));
         }
     }
     let mut resolved = if let Some(st) = &s.start {
@@ -206,7 +211,10 @@ fn resolve_setup(
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
         {
-            return Err(src.err(inc, format!("`{name}` is not a setup name (letters, digits, - and _)")));
+            return Err(src.err(
+                inc,
+                format!("`{name}` is not a setup name (letters, digits, - and _)"),
+            ));
         }
         let file = root.join("setups").join(format!("{name}.yaml"));
         if !file.is_file() {
@@ -237,20 +245,18 @@ fn board_defaults(src: &Src, s: &SetupSpec, setup: &mut Setup) -> Result<(), Loa
     for p in Player::BOTH {
         let spec = specs[p.index()].unwrap_or(&default);
         let cs = &spec.value;
-        let on_board = setup
-            .cells
-            .iter()
-            .filter(|c| c.stone == Some(p))
-            .count() as u8;
+        let on_board = setup.cells.iter().filter(|c| c.stone == Some(p)).count() as u8;
         let c = &mut setup.counters[p.index()];
         c.reserve = cs.reserve.unwrap_or(rs.stones.saturating_sub(on_board));
         c.first_placed = cs
             .first_placed
             .unwrap_or(on_board > 0 || c.reserve < rs.stones);
         c.lock_used = cs.lock_used.unwrap_or(false);
-        c.charges = cs
-            .charges
-            .unwrap_or(if c.lock_used { rs.charges.saturating_sub(1) } else { rs.charges });
+        c.charges = cs.charges.unwrap_or(if c.lock_used {
+            rs.charges.saturating_sub(1)
+        } else {
+            rs.charges
+        });
         c.captures = cs.captures.unwrap_or(0);
         c.lowers_left = cs.lowers_left.unwrap_or(rs.lowers);
         c.cooldown = match &cs.cooldown {
@@ -278,7 +284,10 @@ fn board_defaults(src: &Src, s: &SetupSpec, setup: &mut Setup) -> Result<(), Loa
         setup.outcome = Some(Outcome::parse(r.value.trim()).ok_or_else(|| {
             src.err(
                 r,
-                format!("`{}` is not a result such as `x:network`, `o:cap2`, `draw:cap`", r.value),
+                format!(
+                    "`{}` is not a result such as `x:network`, `o:cap2`, `draw:cap`",
+                    r.value
+                ),
             )
         })?);
     }
@@ -447,7 +456,11 @@ fn step_check(src: &Src, st: &At<Step>) -> Result<StepCheck, LoadError> {
             Some(list.value.iter().map(|c| c.value.clone()).collect())
         }
     };
-    c.captured = s.captured.as_ref().map(|l| cells(src, &l.value)).transpose()?;
+    c.captured = s
+        .captured
+        .as_ref()
+        .map(|l| cells(src, &l.value))
+        .transpose()?;
     if let Some(by) = &s.captured_by {
         let v = &by.value;
         let by_move = match &v.by_move {
@@ -484,7 +497,11 @@ pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, Loa
                 if !FAULT_CODES.contains(&code.value.as_str()) {
                     return Err(src.err(
                         code,
-                        format!("`{}` is not a fault code ({})", code.value, FAULT_CODES.join(", ")),
+                        format!(
+                            "`{}` is not a fault code ({})",
+                            code.value,
+                            FAULT_CODES.join(", ")
+                        ),
                     ));
                 }
             }
@@ -536,7 +553,10 @@ pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, Loa
         None => Vec::new(),
     };
     if invalid.is_none() && steps.is_empty() && expect.is_none() {
-        return Err(src.err(&raw.setup, "the fixture checks nothing: add `steps` or `expect`"));
+        return Err(src.err(
+            &raw.setup,
+            "the fixture checks nothing: add `steps` or `expect`",
+        ));
     }
     let sides = match raw.polarity.as_ref().map(|p| p.value) {
         Some(Polarity::Positive) => (true, false),

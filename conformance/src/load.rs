@@ -55,8 +55,8 @@ impl LoadError {
 
 /// Read a file as UTF-8 text, refusing large and non-UTF-8 files.
 pub fn read_text(file: &Path) -> Result<String, LoadError> {
-    let meta =
-        std::fs::metadata(file).map_err(|e| LoadError::at(file, 1, 1, format!("cannot read: {e}")))?;
+    let meta = std::fs::metadata(file)
+        .map_err(|e| LoadError::at(file, 1, 1, format!("cannot read: {e}")))?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(LoadError::at(
             file,
@@ -110,7 +110,12 @@ pub fn parse_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Loa
             .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
         let msg = e.without_snippet().to_string();
         // The location is reported separately; keep the first line of the message.
-        let mut msg = msg.lines().next().unwrap_or("invalid YAML").trim().to_owned();
+        let mut msg = msg
+            .lines()
+            .next()
+            .unwrap_or("invalid YAML")
+            .trim()
+            .to_owned();
         if let Some(i) = msg.rfind(" at line ") {
             msg.truncate(i);
         }
@@ -127,7 +132,8 @@ pub fn root_of(path: &Path) -> PathBuf {
             return a.to_path_buf();
         }
     }
-    abs.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+    abs.parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
 }
 
 /// The id a file must declare: its path below `root`, `/`-separated, without extension.
@@ -158,7 +164,10 @@ fn check_metadata(root: &Path, src: &Src, raw: &FixtureFile) -> Result<(), LoadE
         Some(expected) => {
             return Err(src.err(
                 id,
-                format!("id `{}` does not match the path: expected `{expected}`", id.value),
+                format!(
+                    "id `{}` does not match the path: expected `{expected}`",
+                    id.value
+                ),
             ))
         }
         None => {
@@ -177,10 +186,7 @@ fn check_metadata(root: &Path, src: &Src, raw: &FixtureFile) -> Result<(), LoadE
     let mut ruling_only = None;
     for (i, r) in raw.rules.value.iter().enumerate() {
         let Some(info) = registry::lookup(&r.value) else {
-            return Err(src.err(
-                r,
-                format!("`{}` is not a rule ID of the registry", r.value),
-            ));
+            return Err(src.err(r, format!("`{}` is not a rule ID of the registry", r.value)));
         };
         if raw.rules.value[..i].iter().any(|o| o.value == r.value) {
             return Err(src.err(r, format!("rule `{}` cited twice", r.value)));
@@ -216,9 +222,7 @@ fn check_metadata(root: &Path, src: &Src, raw: &FixtureFile) -> Result<(), LoadE
                 return Err(src.err(v, "`variants: none` needs a `variants_reason`"));
             }
         }
-        (Some(r), false) => {
-            return Err(src.err(r, "variants_reason is only for `variants: none`"))
-        }
+        (Some(r), false) => return Err(src.err(r, "variants_reason is only for `variants: none`")),
         _ => {}
     }
     Ok(())
@@ -235,8 +239,7 @@ pub struct Corpus {
 
 /// Whether `path` is a fixture file (by extension).
 pub fn is_fixture_file(path: &Path) -> bool {
-    path.extension()
-        .is_some_and(|e| e == "yaml" || e == "yml")
+    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
 }
 
 /// Every fixture file below `dir`, sorted; `setups/` and `schema/` directly
@@ -282,7 +285,11 @@ pub fn load_files(root: &Path, files: &[PathBuf]) -> Corpus {
                         f,
                         1,
                         1,
-                        format!("duplicate id `{}`, already used by {}", fx.id, first.display()),
+                        format!(
+                            "duplicate id `{}`, already used by {}",
+                            fx.id,
+                            first.display()
+                        ),
                     ));
                     continue;
                 }

@@ -196,7 +196,11 @@ pub fn summary_text(engine: &str, s: &Summary) -> String {
         s.failed_documented, s.failed_ruling
     );
     if s.no_snapshot > 0 {
-        let _ = writeln!(out, "  passing fixtures without a snapshot: {}", s.no_snapshot);
+        let _ = writeln!(
+            out,
+            "  passing fixtures without a snapshot: {}",
+            s.no_snapshot
+        );
     }
     out
 }
@@ -227,7 +231,9 @@ pub fn coverage(fixtures: &[Fixture]) -> Vec<RuleCoverage> {
             COVERED_GROUPS.contains(&g) && d.is_ascii_digit()
         })
         .map(|rule| {
-            let citing = fixtures.iter().filter(|f| f.rules.iter().any(|r| r == rule.id));
+            let citing = fixtures
+                .iter()
+                .filter(|f| f.rules.iter().any(|r| r == rule.id));
             let (mut passing, mut failing) = (Vec::new(), Vec::new());
             for f in citing {
                 if f.sides.0 {

@@ -94,6 +94,7 @@ fn cellset(names: &[String]) -> Result<CellSet, String> {
 }
 
 impl<E: Engine + ?Sized> Ctx<'_, E> {
+    #[allow(clippy::too_many_arguments)] // one call per check kind; a struct would only rename them
     fn fail(
         &self,
         step: usize,
@@ -126,7 +127,9 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
         let mut out = Vec::with_capacity(list.len());
         for t in &list {
             out.push(Turn::parse(t).map_err(|e| {
-                Stop::Engine(EngineError::Failure(format!("listed unreadable turn `{t}`: {e}")))
+                Stop::Engine(EngineError::Failure(format!(
+                    "listed unreadable turn `{t}`: {e}"
+                )))
             })?);
         }
         Ok(Some(out))
@@ -145,14 +148,32 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
         let after = Some(pos);
         let t = || turn.map(str::to_owned);
         let Some(setup) = parse_pos(pos) else {
-            return Err(self.fail(step, line, t(), "position", "a readable position", pos, before, after));
+            return Err(self.fail(
+                step,
+                line,
+                t(),
+                "position",
+                "a readable position",
+                pos,
+                before,
+                after,
+            ));
         };
         if let Some(exp) = &c.outcome {
             if *exp != setup.outcome {
                 let show = |o: &Option<hexodic_rules::Outcome>| {
                     o.map_or("ongoing".to_owned(), |o| o.to_string())
                 };
-                return Err(self.fail(step, line, t(), "outcome", show(exp), show(&setup.outcome), before, after));
+                return Err(self.fail(
+                    step,
+                    line,
+                    t(),
+                    "outcome",
+                    show(exp),
+                    show(&setup.outcome),
+                    before,
+                    after,
+                ));
             }
         }
         if let Some(st) = &c.state {
@@ -163,19 +184,48 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
         let needs_list = c.legal_count.is_some() || !c.legal.is_empty() || !c.not_legal.is_empty();
         if needs_list {
             match self.legal_set()? {
-                None => self.skipped.push("legal-turn checks need `legal_turns`".into()),
+                None => self
+                    .skipped
+                    .push("legal-turn checks need `legal_turns`".into()),
                 Some(list) => {
                     if let Some(n) = c.legal_count {
                         if list.len() as u64 != n {
-                            return Err(self.fail(step, line, t(), "legal_count", n.to_string(), list.len().to_string(), before, after));
+                            return Err(self.fail(
+                                step,
+                                line,
+                                t(),
+                                "legal_count",
+                                n.to_string(),
+                                list.len().to_string(),
+                                before,
+                                after,
+                            ));
                         }
                     }
                     let set: HashSet<Turn> = list.into_iter().collect();
                     if let Some(m) = c.legal.iter().find(|x| !set.contains(x)) {
-                        return Err(self.fail(step, line, t(), "legal", format!("`{m}` legal"), "not listed", before, after));
+                        return Err(self.fail(
+                            step,
+                            line,
+                            t(),
+                            "legal",
+                            format!("`{m}` legal"),
+                            "not listed",
+                            before,
+                            after,
+                        ));
                     }
                     if let Some(m) = c.not_legal.iter().find(|x| set.contains(x)) {
-                        return Err(self.fail(step, line, t(), "not_legal", format!("`{m}` not legal"), "listed", before, after));
+                        return Err(self.fail(
+                            step,
+                            line,
+                            t(),
+                            "not_legal",
+                            format!("`{m}` not legal"),
+                            "listed",
+                            before,
+                            after,
+                        ));
                     }
                 }
             }
@@ -184,7 +234,16 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
             if self.caps.perft {
                 let got = self.engine.perft(depth)?;
                 if got != nodes {
-                    return Err(self.fail(step, line, t(), format!("perft({depth})"), nodes.to_string(), got.to_string(), before, after));
+                    return Err(self.fail(
+                        step,
+                        line,
+                        t(),
+                        format!("perft({depth})"),
+                        nodes.to_string(),
+                        got.to_string(),
+                        before,
+                        after,
+                    ));
                 }
             } else {
                 self.skipped.push("perft check needs `perft`".into());
@@ -208,7 +267,16 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
             match self.engine.set_position(&one_line) {
                 Ok(()) => {
                     self.trace.invalid = Some(Vec::new());
-                    return Err(self.fail(0, fx.setup_line, None, "invalid setup", format!("rejected with {codes:?}"), "accepted", Some(&one_line), None));
+                    return Err(self.fail(
+                        0,
+                        fx.setup_line,
+                        None,
+                        "invalid setup",
+                        format!("rejected with {codes:?}"),
+                        "accepted",
+                        Some(&one_line),
+                        None,
+                    ));
                 }
                 Err(EngineError::InvalidPosition { codes: got, .. }) => {
                     let mut got = got;
@@ -216,7 +284,16 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
                     got.dedup();
                     self.trace.invalid = Some(got.clone());
                     if self.caps.error_codes && got != *codes {
-                        return Err(self.fail(0, fx.setup_line, None, "fault codes", format!("{codes:?}"), format!("{got:?}"), Some(&one_line), None));
+                        return Err(self.fail(
+                            0,
+                            fx.setup_line,
+                            None,
+                            "fault codes",
+                            format!("{codes:?}"),
+                            format!("{got:?}"),
+                            Some(&one_line),
+                            None,
+                        ));
                     }
                     if !self.caps.error_codes {
                         self.skipped.push("fault codes need `error_codes`".into());
@@ -227,7 +304,16 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
             }
         }
         if let Err(e) = self.engine.set_position(&one_line) {
-            return Err(self.fail(0, fx.setup_line, None, "setup", "a valid position", e.to_string(), Some(&one_line), None));
+            return Err(self.fail(
+                0,
+                fx.setup_line,
+                None,
+                "setup",
+                "a valid position",
+                e.to_string(),
+                Some(&one_line),
+                None,
+            ));
         }
         let mut pos = one_line;
         for (i, lt) in fx.prelude.iter().enumerate() {
@@ -235,7 +321,16 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
             match self.engine.play(&text)? {
                 PlayReply::Legal { position, .. } => pos = position,
                 PlayReply::Illegal { codes } => {
-                    return Err(self.fail(0, lt.line, Some(text), format!("setup turn {}", i + 1), "legal", format!("illegal {codes:?}"), Some(&pos), None));
+                    return Err(self.fail(
+                        0,
+                        lt.line,
+                        Some(text),
+                        format!("setup turn {}", i + 1),
+                        "legal",
+                        format!("illegal {codes:?}"),
+                        Some(&pos),
+                        None,
+                    ));
                 }
             }
         }
@@ -264,7 +359,16 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
                     if self.caps.error_codes {
                         let ok = !codes.is_empty() && codes.iter().all(|c| allowed.contains(c));
                         if !ok {
-                            return Err(self.fail(n, line, Some(text), "reason codes", format!("a non-empty subset of {allowed:?}"), format!("{codes:?}"), Some(&before), None));
+                            return Err(self.fail(
+                                n,
+                                line,
+                                Some(text),
+                                "reason codes",
+                                format!("a non-empty subset of {allowed:?}"),
+                                format!("{codes:?}"),
+                                Some(&before),
+                                None,
+                            ));
                         }
                     } else {
                         self.skipped.push("reason codes need `error_codes`".into());
@@ -283,39 +387,107 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
                     }
                 }
                 (Some(allowed), PlayReply::Legal { position, .. }) => {
-                    return Err(self.fail(n, line, Some(text), "verdict", format!("illegal, one of {allowed:?}"), "legal", Some(&before), Some(&position)));
+                    return Err(self.fail(
+                        n,
+                        line,
+                        Some(text),
+                        "verdict",
+                        format!("illegal, one of {allowed:?}"),
+                        "legal",
+                        Some(&before),
+                        Some(&position),
+                    ));
                 }
                 (None, PlayReply::Illegal { codes }) => {
-                    return Err(self.fail(n, line, Some(text), "verdict", "legal", format!("illegal {codes:?}"), Some(&before), None));
+                    return Err(self.fail(
+                        n,
+                        line,
+                        Some(text),
+                        "verdict",
+                        "legal",
+                        format!("illegal {codes:?}"),
+                        Some(&before),
+                        None,
+                    ));
                 }
-                (None, PlayReply::Legal { position, captured, kinds }) => {
+                (
+                    None,
+                    PlayReply::Legal {
+                        position,
+                        captured,
+                        kinds,
+                    },
+                ) => {
                     pos = position;
                     let got = match cellset(&captured) {
                         Ok(s) => s,
-                        Err(e) => return Err(self.fail(n, line, Some(text), "captured", "cell names", e, Some(&before), Some(&pos))),
+                        Err(e) => {
+                            return Err(self.fail(
+                                n,
+                                line,
+                                Some(text),
+                                "captured",
+                                "cell names",
+                                e,
+                                Some(&before),
+                                Some(&pos),
+                            ))
+                        }
                     };
                     if let Some(exp) = c.captured {
                         if exp != got {
-                            return Err(self.fail(n, line, Some(text), "captured", cell_list(exp), cell_list(got), Some(&before), Some(&pos)));
+                            return Err(self.fail(
+                                n,
+                                line,
+                                Some(text),
+                                "captured",
+                                cell_list(exp),
+                                cell_list(got),
+                                Some(&before),
+                                Some(&pos),
+                            ));
                         }
                     }
                     if let Some(by) = c.captured_by {
                         match kinds.as_ref().filter(|_| self.caps.capture_kinds) {
-                            None => self.skipped.push("captured_by needs `capture_kinds`".into()),
+                            None => self
+                                .skipped
+                                .push("captured_by needs `capture_kinds`".into()),
                             Some(k) => {
                                 let m = k.by_move.as_ref().and_then(|c| Cell::from_name(c));
                                 let enc = cellset(&k.encircled).unwrap_or_default();
                                 let echo = cellset(&k.echo).unwrap_or_default();
                                 let mut bad = None;
                                 if by.by_move.is_some_and(|e| e != m) {
-                                    bad = Some(("captured_by.move", format!("{:?}", by.by_move.flatten()), format!("{m:?}")));
+                                    bad = Some((
+                                        "captured_by.move",
+                                        format!("{:?}", by.by_move.flatten()),
+                                        format!("{m:?}"),
+                                    ));
                                 } else if by.encircled.is_some_and(|e| e != enc) {
-                                    bad = Some(("captured_by.encircled", cell_list(by.encircled.unwrap_or_default()), cell_list(enc)));
+                                    bad = Some((
+                                        "captured_by.encircled",
+                                        cell_list(by.encircled.unwrap_or_default()),
+                                        cell_list(enc),
+                                    ));
                                 } else if by.echo.is_some_and(|e| e != echo) {
-                                    bad = Some(("captured_by.echo", cell_list(by.echo.unwrap_or_default()), cell_list(echo)));
+                                    bad = Some((
+                                        "captured_by.echo",
+                                        cell_list(by.echo.unwrap_or_default()),
+                                        cell_list(echo),
+                                    ));
                                 }
                                 if let Some((w, e, a)) = bad {
-                                    return Err(self.fail(n, line, Some(text), w, e, a, Some(&before), Some(&pos)));
+                                    return Err(self.fail(
+                                        n,
+                                        line,
+                                        Some(text),
+                                        w,
+                                        e,
+                                        a,
+                                        Some(&before),
+                                        Some(&pos),
+                                    ));
                                 }
                             }
                         }
@@ -341,10 +513,7 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
     }
 }
 
-fn state_mismatch(
-    st: &crate::model::StateCheck,
-    s: &Setup,
-) -> Option<(String, String, String)> {
+fn state_mismatch(st: &crate::model::StateCheck, s: &Setup) -> Option<(String, String, String)> {
     let m = |w: &str, e: String, a: String| Some((format!("state.{w}"), e, a));
     if let Some(p) = st.to_move {
         if p != s.to_move {
@@ -370,7 +539,11 @@ fn state_mismatch(
         }
     }
     if let Some(l) = st.locked {
-        let a: CellSet = Cell::ALL.iter().copied().filter(|c| s.cell(*c).locked).collect();
+        let a: CellSet = Cell::ALL
+            .iter()
+            .copied()
+            .filter(|c| s.cell(*c).locked)
+            .collect();
         if a != l {
             return m("locked", cell_list(l), cell_list(a));
         }
@@ -383,7 +556,11 @@ fn state_mismatch(
             ($f:ident) => {
                 if let Some(v) = e.$f {
                     if v != a.$f {
-                        return m(&format!("{name}.{}", stringify!($f)), v.to_string(), a.$f.to_string());
+                        return m(
+                            &format!("{name}.{}", stringify!($f)),
+                            v.to_string(),
+                            a.$f.to_string(),
+                        );
                     }
                 }
             };
@@ -397,7 +574,11 @@ fn state_mismatch(
         field!(lock_used);
         if let Some(cd) = e.cooldown {
             if cd != a.cooldown {
-                return m(&format!("{name}.cooldown"), cell_list(cd), cell_list(a.cooldown));
+                return m(
+                    &format!("{name}.cooldown"),
+                    cell_list(cd),
+                    cell_list(a.cooldown),
+                );
             }
         }
     }
@@ -450,7 +631,9 @@ pub fn run_fixture<E: Engine + ?Sized>(engine: &mut E, fx: &Fixture) -> FixtureR
             }
             Err(Stop::Engine(e)) => {
                 let verdict = match e {
-                    EngineError::Unsupported(what) => Verdict::Skipped(format!("engine does not support {what}")),
+                    EngineError::Unsupported(what) => {
+                        Verdict::Skipped(format!("engine does not support {what}"))
+                    }
                     e => Verdict::Fail(Box::new(Failure {
                         variant: sym,
                         step: 0,

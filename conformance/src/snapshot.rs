@@ -155,11 +155,14 @@ pub fn read_snap(path: &Path) -> Result<Trace, SnapError> {
         return Err(SnapError::Missing(path.to_path_buf()));
     }
     let text = crate::load::read_text(path).map_err(|e| SnapError::Bad(path.into(), e.message))?;
-    let body = snap_body(&text).ok_or_else(|| {
-        SnapError::Bad(path.into(), "no insta header (`---` ... `---`)".into())
-    })?;
-    crate::load::parse_yaml::<Trace>(path, body)
-        .map_err(|e| SnapError::Bad(path.into(), format!("line {} of the body: {}", e.line, e.message)))
+    let body = snap_body(&text)
+        .ok_or_else(|| SnapError::Bad(path.into(), "no insta header (`---` ... `---`)".into()))?;
+    crate::load::parse_yaml::<Trace>(path, body).map_err(|e| {
+        SnapError::Bad(
+            path.into(),
+            format!("line {} of the body: {}", e.line, e.message),
+        )
+    })
 }
 
 /// The body of a `.snap` file's text.

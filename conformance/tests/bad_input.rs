@@ -1,6 +1,8 @@
 //! Bad fixture files never panic: each gives an error with file, line and
 //! column, and the rest of the corpus still loads and runs.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::load::{load_corpus, LoadError};
 use hexodic_conformance::report::{run_all, RunOptions};
@@ -54,10 +56,16 @@ fn one_error(rel: &str, bytes: &[u8]) -> LoadError {
         &RunOptions::default(),
         &mut out,
     );
-    assert_eq!((sum.passed, sum.errors, sum.exit_code()), (1, 1, 2), "{out}");
+    assert_eq!(
+        (sum.passed, sum.errors, sum.exit_code()),
+        (1, 1, 2),
+        "{out}"
+    );
     let e = corpus.errors[0].clone();
     assert!(e.file.ends_with(rel), "{e}");
-    assert!(e.to_string().contains(&format!(":{}:{}: ", e.line, e.column)));
+    assert!(e
+        .to_string()
+        .contains(&format!(":{}:{}: ", e.line, e.column)));
     e
 }
 
@@ -93,7 +101,10 @@ fn bad_cell_name_in_a_turn_points_inside_the_string() {
 
 #[test]
 fn wrong_row_length_in_a_board() {
-    let board = BOARD.replace("    c   .   .   .   .   .   .\n", "    c   .   .   .   .   .\n");
+    let board = BOARD.replace(
+        "    c   .   .   .   .   .   .\n",
+        "    c   .   .   .   .   .\n",
+    );
     let text = format!(
         "{}setup:\n  board: |\n{board}steps:\n  - turn: c3 +c3\n",
         header("bad/row")
@@ -194,7 +205,10 @@ fn yaml_alias_bomb() {
     }
     let start = std::time::Instant::now();
     let e = one_error("bad/bomb.yaml", text.as_bytes());
-    assert!(start.elapsed().as_secs() < 5, "the bomb was refused quickly");
+    assert!(
+        start.elapsed().as_secs() < 5,
+        "the bomb was refused quickly"
+    );
     assert!(e.line >= 1, "{e}");
 }
 
@@ -237,7 +251,9 @@ fn ruling_cited_by_a_documented_fixture() {
 
 #[test]
 fn unknown_rule_and_missing_variants_reason() {
-    let text = GOOD.replace("[T4, S4]", "[T4, Q7]").replace("good/one", "bad/rule");
+    let text = GOOD
+        .replace("[T4, S4]", "[T4, Q7]")
+        .replace("good/one", "bad/rule");
     let e = one_error("bad/rule.yaml", text.as_bytes());
     assert_eq!((e.line, e.column), (3, 13), "{e}");
     let text = GOOD

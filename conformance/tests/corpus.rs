@@ -6,11 +6,13 @@
 //! corpus --accept` (or `INSTA_UPDATE=always cargo test ...`) writes the
 //! snapshots; review them before committing.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::load::load_corpus;
 use hexodic_conformance::report::{run_all, RunOptions};
-use hexodic_conformance::snapshot::{read_snap, snap_name, snap_path, SNAP_PREFIX};
 use hexodic_conformance::runner::Verdict;
+use hexodic_conformance::snapshot::{read_snap, snap_name, snap_path, SNAP_PREFIX};
 use std::collections::HashSet;
 use std::path::Path;
 
@@ -20,7 +22,11 @@ fn corpus_passes_and_matches_snapshots() {
     let snaps = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots");
     let corpus = load_corpus(&root);
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
-    assert!(errors.is_empty(), "fixtures that do not load:\n{}", errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "fixtures that do not load:\n{}",
+        errors.join("\n")
+    );
     assert!(!corpus.fixtures.is_empty());
 
     let mut engine = ReferenceEngine::new();
@@ -33,7 +39,10 @@ fn corpus_passes_and_matches_snapshots() {
         &mut out,
     );
     assert_eq!(sum.failed(), 0, "failing fixtures:\n{out}");
-    assert_eq!(sum.skipped, 0, "the reference engine has every capability:\n{out}");
+    assert_eq!(
+        sum.skipped, 0,
+        "the reference engine has every capability:\n{out}"
+    );
     assert_eq!(sum.passed, corpus.fixtures.len());
 
     // Every trace against its snapshot, through insta (so that `cargo insta`
@@ -53,7 +62,10 @@ fn corpus_passes_and_matches_snapshots() {
             mismatched.push(fx.id.clone());
         }
     }
-    assert!(mismatched.is_empty(), "traces differ from snapshots: {mismatched:?}");
+    assert!(
+        mismatched.is_empty(),
+        "traces differ from snapshots: {mismatched:?}"
+    );
 
     // The runner reads the same files without cargo and finds no difference.
     for (fx, r) in corpus.fixtures.iter().zip(&results) {
@@ -66,8 +78,14 @@ fn corpus_passes_and_matches_snapshots() {
     let ids: HashSet<String> = corpus.fixtures.iter().map(|f| snap_name(&f.id)).collect();
     for e in std::fs::read_dir(&snaps).unwrap().flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
-        if let Some(stem) = name.strip_prefix(SNAP_PREFIX).and_then(|n| n.strip_suffix(".snap")) {
-            assert!(ids.contains(stem), "snapshot {name} has no fixture: delete it");
+        if let Some(stem) = name
+            .strip_prefix(SNAP_PREFIX)
+            .and_then(|n| n.strip_suffix(".snap"))
+        {
+            assert!(
+                ids.contains(stem),
+                "snapshot {name} has no fixture: delete it"
+            );
         }
     }
 }

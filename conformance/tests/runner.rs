@@ -1,8 +1,8 @@
 //! The runner against engines that break rules or lack capabilities.
 
-use hexodic_conformance::engine::{
-    Engine, EngineError, EngineInfo, PlayReply, ReferenceEngine,
-};
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use hexodic_conformance::engine::{Engine, EngineError, EngineInfo, PlayReply, ReferenceEngine};
 use hexodic_conformance::load::{load_file, load_files};
 use hexodic_conformance::model::Fixture;
 use hexodic_conformance::report::{describe_failure, run_all, RunOptions};
@@ -53,7 +53,10 @@ impl Engine for Faulty {
         }
         let mut r = self.inner.play(turn)?;
         if self.hide_captures {
-            if let PlayReply::Legal { captured, kinds, .. } = &mut r {
+            if let PlayReply::Legal {
+                captured, kinds, ..
+            } = &mut r
+            {
                 captured.clear();
                 *kinds = None;
             }
@@ -107,8 +110,14 @@ fn hidden_captures_fail_with_step_line_and_diagrams() {
     assert_eq!(f.variant.to_string(), "r0");
     assert_eq!((f.expected.as_str(), f.actual.as_str()), ("[d4]", "[]"));
     let text = describe_failure(&fx, f);
-    assert!(text.contains("FAIL examples/include-closes-ring [r0] (documented: C1, C3)"), "{text}");
-    assert!(text.contains("include-closes-ring.yaml:12: step 1 `c4 +c4`"), "{text}");
+    assert!(
+        text.contains("FAIL examples/include-closes-ring [r0] (documented: C1, C3)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("include-closes-ring.yaml:12: step 1 `c4 +c4`"),
+        "{text}"
+    );
     assert!(text.contains("d .   .   x1  o1  x1  .   ."), "{text}");
 }
 
@@ -124,7 +133,13 @@ fn an_asymmetric_bug_is_found_in_a_variant() {
     };
     assert_ne!(f.variant.to_string(), "r0");
     assert_eq!((f.step, f.what.as_str()), (1, "verdict"));
-    assert!(f.turn.as_deref().unwrap_or("").starts_with("e5 +e5 (written `c4 +c4`)"), "{f:?}");
+    assert!(
+        f.turn
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("e5 +e5 (written `c4 +c4`)"),
+        "{f:?}"
+    );
 }
 
 #[test]
@@ -147,7 +162,10 @@ fn missing_capabilities_skip_never_pass_or_fail() {
     let Verdict::Skipped(why) = &r.verdict else {
         panic!("{:?}", r.verdict)
     };
-    assert!(why.contains("legal_turns") && why.contains("perft"), "{why}");
+    assert!(
+        why.contains("legal_turns") && why.contains("perft"),
+        "{why}"
+    );
     // A fixture that needs no capability still passes.
     let r = run_fixture(&mut e, &example("cell-names-identity"));
     assert_eq!(r.verdict, Verdict::Pass);
@@ -165,8 +183,18 @@ fn summary_separates_documented_failures_from_rulings() {
     let mut e = Faulty::new();
     e.hide_captures = true;
     let mut out = String::new();
-    let (sum, _) = run_all(&mut e, &corpus.fixtures, &[], &RunOptions::default(), &mut out);
-    assert_eq!((sum.failed_documented, sum.failed_ruling, sum.passed), (1, 0, 2), "{out}");
+    let (sum, _) = run_all(
+        &mut e,
+        &corpus.fixtures,
+        &[],
+        &RunOptions::default(),
+        &mut out,
+    );
+    assert_eq!(
+        (sum.failed_documented, sum.failed_ruling, sum.passed),
+        (1, 0, 2),
+        "{out}"
+    );
     assert_eq!(sum.exit_code(), 1);
 }
 

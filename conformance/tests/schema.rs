@@ -1,5 +1,7 @@
 //! The committed JSON Schema is the one generated from the loader's types.
 
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
 use hexodic_conformance::fixture::schema_json;
 use std::path::Path;
 
@@ -18,7 +20,10 @@ fn schema_file_is_up_to_date() {
 fn schema_forbids_unknown_fields() {
     let s: serde_json::Value = serde_json::from_str(&schema_json()).unwrap();
     assert_eq!(s["additionalProperties"], serde_json::Value::Bool(false));
-    assert_eq!(s["$defs"]["Step"]["additionalProperties"], serde_json::Value::Bool(false));
+    assert_eq!(
+        s["$defs"]["Step"]["additionalProperties"],
+        serde_json::Value::Bool(false)
+    );
     let required = s["required"].as_array().unwrap();
     for f in ["id", "description", "rules", "basis", "setup"] {
         assert!(required.iter().any(|r| r == f), "{f} is required");
