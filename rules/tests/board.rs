@@ -101,7 +101,10 @@ fn b3_diagram_has_g_on_top_and_d4_neighbours_where_b3_says() {
     assert_eq!(labels, "gfedcba");
     let col = |line: usize, tok: &str| {
         let l = lines[line];
-        let at = l.find(&format!(" {tok}")).unwrap_or_else(|| panic!("{tok} in `{l}`")) + 1;
+        let at = l
+            .find(&format!(" {tok}"))
+            .unwrap_or_else(|| panic!("{tok} in `{l}`"))
+            + 1;
         l[..at].chars().count()
     };
     let d4 = col(3, "x ");
@@ -125,7 +128,16 @@ fn b4_every_cell_has_six_slots_and_rim_cells_have_edge_slots() {
         sides += (e == 2) as u32;
     }
     assert_eq!((corners, sides), (6, 12));
-    for (name, e) in [("a1", 3), ("a2", 2), ("d1", 3), ("d7", 3), ("g4", 3), ("g5", 2), ("e3", 0), ("d4", 0)] {
+    for (name, e) in [
+        ("a1", 3),
+        ("a2", 2),
+        ("d1", 3),
+        ("d7", 3),
+        ("g4", 3),
+        ("g5", 2),
+        ("e3", 0),
+        ("d4", 0),
+    ] {
         assert_eq!(cell(name).edge_slots(), e, "{name}");
     }
 }
@@ -143,12 +155,20 @@ fn rs1_the_standard_ruleset_has_the_documented_parameters() {
         (2, 1, 2)
     );
     assert_eq!(
-        (r.network_size, r.takeover_captures, r.half_move_cap, r.encirclement_factor),
+        (
+            r.network_size,
+            r.takeover_captures,
+            r.half_move_cap,
+            r.encirclement_factor
+        ),
         (5, 6, 60, 6)
     );
     // The engine's starting counters come from the same parameters.
     let c = counters(&pos(START), X);
-    assert_eq!((c.reserve, c.charges, c.lowers_left), (r.stones, r.charges, r.lowers));
+    assert_eq!(
+        (c.reserve, c.charges, c.lowers_left),
+        (r.stones, r.charges, r.lowers)
+    );
     // The Shape range is 2: 19 cells around the centre.
     assert_eq!(CellSet::within_two(Cell::CENTRE).count(), 19);
 }

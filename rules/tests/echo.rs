@@ -73,7 +73,10 @@ fn e2_echo_lock_needs_own_stone_on_tier_2_and_one_per_game() {
     assert!(reasons(&p, "a1 +a1 =g7").is_empty());
     assert_eq!(reasons(&p, "a1 +a1 =e5"), ["lock-not-own-stone"]);
     assert_eq!(reasons(&p, "a1 +a1 =g4"), ["lock-not-tier-2"]);
-    assert_eq!(reasons(&p, "a1 +a1 =d4"), ["lock-not-own-stone", "lock-not-tier-2"]);
+    assert_eq!(
+        reasons(&p, "a1 +a1 =d4"),
+        ["lock-not-own-stone", "lock-not-tier-2"]
+    );
     let (after, _) = play(&p, "a1 +a1 =g7");
     assert!(after.is_locked(cell("g7")));
     let c = counters(&after, X);
@@ -95,8 +98,22 @@ fn e3_echo_capture_target_conditions() {
     let p = corner(1, 0);
     assert!(reasons(&p, "b2 +c2 @a1").is_empty());
     assert_eq!(reasons(&p, "c2 +c2 @a1"), ["echo-target-empty-neighbour"]);
-    assert_eq!(reasons(&p, "b2 +c2 @g7"), ["echo-target-tier-0", "echo-target-empty-neighbour", "echo-target-not-adjacent"]);
-    assert_eq!(reasons(&p, "b2 +c2 @a2"), ["echo-target-not-enemy", "echo-target-tier-0", "echo-target-empty-neighbour"]);
+    assert_eq!(
+        reasons(&p, "b2 +c2 @g7"),
+        [
+            "echo-target-tier-0",
+            "echo-target-empty-neighbour",
+            "echo-target-not-adjacent"
+        ]
+    );
+    assert_eq!(
+        reasons(&p, "b2 +c2 @a2"),
+        [
+            "echo-target-not-enemy",
+            "echo-target-tier-0",
+            "echo-target-empty-neighbour"
+        ]
+    );
     // None of the mover's stones adjacent.
     let q = Spec::new(X).at("a1 o1, a2 o, b1 o, b2 o, g7 x").pos();
     assert_eq!(reasons(&q, "d4 +d4 @a1"), ["echo-target-not-adjacent"]);
@@ -124,7 +141,9 @@ fn e3_the_charge_is_spent_even_when_nothing_is_captured() {
 
 /// O's tier-1 pair a1-a2 on the edge, X around it on tier 0 except b3 (X places it).
 fn pair() -> Position {
-    Spec::new(X).at("a1 o1, a2 o1, b1 x, b2 x, a3 x, g7 o").pos()
+    Spec::new(X)
+        .at("a1 o1, a2 o1, b1 x, b2 x, a3 x, g7 o")
+        .pos()
 }
 
 #[test]
@@ -151,7 +170,9 @@ fn e4_an_enemy_neighbour_counts_as_a_wall_for_the_group() {
 /// O's tier-2 stone on d4 between O's d3 and d5 and four X stones.
 fn interior(c4_tier: u8) -> Position {
     Spec::new(X)
-        .at(&format!("d4 o2, d3 o, d5 o, e4 x2, e5 x2, c3 x2, c4 x{c4_tier}, g7 o"))
+        .at(&format!(
+            "d4 o2, d3 o, d5 o, e4 x2, e5 x2, c3 x2, c4 x{c4_tier}, g7 o"
+        ))
         .pos()
 }
 

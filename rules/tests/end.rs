@@ -12,7 +12,9 @@ fn outcome(p: &Position) -> String {
 
 /// X's tier-2 row d1, d2 (locked), d3 and, if `with_d5`, d5; d4 is empty on tier 1.
 fn row(with_d5: bool, x_captures: u8) -> Position {
-    let mut s = Spec::new(X).at("d1 x2, d2 x2*, d3 x2, d4 .1, g7 o").captures(X, x_captures);
+    let mut s = Spec::new(X)
+        .at("d1 x2, d2 x2*, d3 x2, d4 .1, g7 o")
+        .captures(X, x_captures);
     if with_d5 {
         s = s.at("d5 x2");
     }
@@ -153,9 +155,16 @@ fn flat(half_moves: u16) -> Spec {
 fn g5_recreating_a_recorded_position_loses() {
     let p = flat(10).pos();
     let mut g = play_all(&p, &["a1-a2", "g7-g6", "a2-a1"]);
-    assert!(!g.position().is_over(), "X's return is a new key (O to move)");
+    assert!(
+        !g.position().is_over(),
+        "X's return is a new key (O to move)"
+    );
     g.play(turn("g6-g7")).unwrap();
-    assert_eq!(outcome(g.position()), "x:repetition", "O recreated the start");
+    assert_eq!(
+        outcome(g.position()),
+        "x:repetition",
+        "O recreated the start"
+    );
     assert_eq!(g.position().half_moves(), 14);
 }
 
@@ -207,7 +216,11 @@ fn g7_the_cap_is_60_not_59() {
     assert_eq!(g.history().len(), 2);
     g.play(turn("g7-g6")).unwrap();
     assert_eq!(g.position().half_moves(), 60);
-    assert_eq!(g.outcome().unwrap().rule, EndRule::Cap(None), "all four steps equal");
+    assert_eq!(
+        g.outcome().unwrap().rule,
+        EndRule::Cap(None),
+        "all four steps equal"
+    );
     assert_eq!(g.history().len(), 3, "G5 records before G7 ends the game");
 }
 
@@ -233,7 +246,10 @@ fn g7_tiebreak_step_2_tier_sum_under_stones() {
 #[test]
 fn g7_tiebreak_step_3_captures() {
     assert_eq!(capped(flat(0).captures(X, 1).o_raises(43)), "x:cap3");
-    assert_eq!(capped(flat(0).captures(O, 2).captures(X, 1).o_raises(43)), "o:cap3");
+    assert_eq!(
+        capped(flat(0).captures(O, 2).captures(X, 1).o_raises(43)),
+        "o:cap3"
+    );
 }
 
 #[test]
@@ -251,14 +267,21 @@ fn g8_a_finished_game_has_no_legal_turn_and_names_its_rule() {
     assert_eq!(reasons(&after, "a1 +a1"), ["game-over"]);
     assert_eq!(reasons(&after, "skip"), ["game-over"]);
     let o = after.outcome().unwrap();
-    assert_eq!((o.winner, o.rule.name(), o.rule.rule_id()), (Some(X), "network", "G1"));
+    assert_eq!(
+        (o.winner, o.rule.name(), o.rule.rule_id()),
+        (Some(X), "network", "G1")
+    );
     for (text, winner, rule) in [
         ("x:network", Some(X), EndRule::Network),
         ("o:takeover", Some(O), EndRule::Takeover),
         ("x:strangle", Some(X), EndRule::Strangle),
         ("o:repetition", Some(O), EndRule::Repetition),
         ("draw:threefold", None, EndRule::Threefold),
-        ("x:cap3", Some(X), EndRule::Cap(Some(TiebreakStep::Captures))),
+        (
+            "x:cap3",
+            Some(X),
+            EndRule::Cap(Some(TiebreakStep::Captures)),
+        ),
         ("draw:cap", None, EndRule::Cap(None)),
     ] {
         let o = Outcome::parse(text).unwrap();

@@ -51,7 +51,10 @@ fn single_reason_cases() -> Vec<(Position, &'static str, &'static str)> {
         .lock_used(X, false)
         .pos();
     let own_cluster = Spec::new(X).at("a1 x1, a2 x, b1 x, b2 x, g7 o").pos();
-    let no_charge = Spec::new(X).at("a1 o1, b1 x, a2 x, g7 o").charges(X, 0).pos();
+    let no_charge = Spec::new(X)
+        .at("a1 o1, b1 x, a2 x, g7 o")
+        .charges(X, 0)
+        .pos();
     let not_adjacent = Spec::new(X).at("a1 o1, a2 o, b1 o, b2 o, g7 x").pos();
     vec![
         (over, "a1 +a1", "game-over"),
@@ -121,7 +124,10 @@ fn v2_an_illegal_place_still_puts_its_stone() {
     assert_eq!(reasons(&p, "c2 +c2 =c2"), ["place-cooldown"]);
     // A Place on an occupied cell does not: the lock then misses its stone.
     let p = Spec::new(X).at("e5 o1, g7 x").pos();
-    assert_eq!(reasons(&p, "e5 +e5 =e5"), ["place-occupied", "lock-not-own-stone"]);
+    assert_eq!(
+        reasons(&p, "e5 +e5 =e5"),
+        ["place-occupied", "lock-not-own-stone"]
+    );
 }
 
 #[test]
@@ -132,7 +138,12 @@ fn v2_an_illegal_move_still_moves() {
     // From a cell without the mover's stone nothing moves.
     assert_eq!(
         reasons(&p, "b2-c4 +c4 =c4"),
-        ["move-with-reserve", "move-from-not-own", "move-not-adjacent", "lock-not-own-stone"]
+        [
+            "move-with-reserve",
+            "move-from-not-own",
+            "move-not-adjacent",
+            "lock-not-own-stone"
+        ]
     );
 }
 
@@ -140,7 +151,10 @@ fn v2_an_illegal_move_still_moves() {
 fn v2_an_illegal_shape_is_not_made() {
     // The raise of g7 is out of range, so g7 stays on tier 1 for the lock.
     let p = Spec::new(X).at("g7 x1, e5 o").pos();
-    assert_eq!(reasons(&p, "a1 +g7 =g7"), ["shape-out-of-range", "lock-not-tier-2"]);
+    assert_eq!(
+        reasons(&p, "a1 +g7 =g7"),
+        ["shape-out-of-range", "lock-not-tier-2"]
+    );
     assert!(reasons(&p, "f6 +g7 =g7").is_empty());
 }
 
@@ -153,7 +167,10 @@ fn v2_a_missing_shape_breaks_s3_only_when_no_shape_was_given() {
 
 #[test]
 fn v2_a_raise_of_a_locked_cell_breaks_t7_and_s2() {
-    assert_eq!(reasons(&reserve(), "d4 +d3"), ["shape-locked", "raise-at-top"]);
+    assert_eq!(
+        reasons(&reserve(), "d4 +d3"),
+        ["shape-locked", "raise-at-top"]
+    );
 }
 
 #[test]
@@ -161,6 +178,12 @@ fn v2_a_turn_breaking_many_rules_lists_them_all() {
     let p = Spec::new(X).at("e5 o, g7 x").charges(X, 0).pos();
     assert_eq!(
         reasons(&p, "e5 -e5 =e5"),
-        ["place-occupied", "lower-at-bottom", "no-charge", "lock-not-own-stone", "lock-not-tier-2"]
+        [
+            "place-occupied",
+            "lower-at-bottom",
+            "no-charge",
+            "lock-not-own-stone",
+            "lock-not-tier-2"
+        ]
     );
 }

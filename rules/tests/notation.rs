@@ -27,7 +27,8 @@ fn positions() -> Vec<Position> {
     while !g.position().is_over() {
         out.push(*g.position());
         let p = *g.position();
-        g.play(p.nth_legal(rng.below(p.count_legal())).unwrap()).unwrap();
+        g.play(p.nth_legal(rng.below(p.count_legal())).unwrap())
+            .unwrap();
     }
     out.push(*g.position());
     out
@@ -54,7 +55,15 @@ fn i9_turns_round_trip() {
             assert_eq!(Turn::parse(&s).unwrap(), t, "{s}");
         }
     }
-    for s in ["skip", "skip =b5", "skip @c3", "a1-a2", "a1-a2 -a2", "d4 +d4 =d4", "g7 +e5 @f6"] {
+    for s in [
+        "skip",
+        "skip =b5",
+        "skip @c3",
+        "a1-a2",
+        "a1-a2 -a2",
+        "d4 +d4 =d4",
+        "g7 +e5 @f6",
+    ] {
         assert_eq!(Turn::parse(s).unwrap().to_string(), s);
     }
 }
@@ -65,7 +74,7 @@ fn i9_the_position_notation_is_canonical() {
     assert_eq!(Setup::from_notation(good).unwrap().to_notation(), good);
     // Variants that denote the same state in another spelling are refused.
     for bad in [
-        good.replace("x2*", "x2*").replace("o 17", "o 017"),
+        good.replace("o 17", "o 017"),
         good.replace("x:r5", "x:r05"),
         good.replace("PL", "LP"),
         good.replace("[c3,e5]", "[e5,c3]"),
@@ -90,9 +99,19 @@ fn position_parse_errors_name_the_column() {
     assert_eq!(col(&START.replace("o:r7c3", "o:r7c9x")), 68);
     let e = Setup::from_notation("..../....../").unwrap_err();
     assert_eq!(e.column, 6);
-    assert!(matches!(e.kind, PositionParseErrorKind::RowLength { row: 'f', found: 6, expected: 5 }));
+    assert!(matches!(
+        e.kind,
+        PositionParseErrorKind::RowLength {
+            row: 'f',
+            found: 6,
+            expected: 5
+        }
+    ));
     let e = Setup::from_notation(&START.replace("o:r7", "o:r300")).unwrap_err();
-    assert_eq!((e.column, e.kind), (65, PositionParseErrorKind::NumberTooLarge("300".into())));
+    assert_eq!(
+        (e.column, e.kind),
+        (65, PositionParseErrorKind::NumberTooLarge("300".into()))
+    );
     let e = Setup::from_notation(&START.replace("l6 o", "l6[d4,c3] o")).unwrap_err();
     assert_eq!(e.kind, PositionParseErrorKind::CooldownOrder);
     assert_eq!(e.column, 65);
@@ -118,15 +137,27 @@ fn turn_parse_errors_name_the_column() {
     assert_eq!(e("").kind, TurnParseErrorKind::Empty);
     assert_eq!(e("   ").column, 1);
     assert_eq!(e("z9").kind, TurnParseErrorKind::BadCell("z9".into()));
-    assert_eq!(e("pass").kind, TurnParseErrorKind::BadProject("pass".into()));
+    assert_eq!(
+        e("pass").kind,
+        TurnParseErrorKind::BadProject("pass".into())
+    );
     assert_eq!(e("c3-q1").column, 4);
     assert_eq!(e("q3-c4").column, 1);
     assert_eq!(e("c3 +z9").column, 5);
     assert_eq!(e("c3 *d4").kind, TurnParseErrorKind::BadPart("*d4".into()));
     assert_eq!(e("c3 +d4 +d5").column, 8);
-    assert!(matches!(e("c3 +d4 +d5").kind, TurnParseErrorKind::MisplacedShape(_)));
-    assert!(matches!(e("c3 =d4 +d5").kind, TurnParseErrorKind::MisplacedShape(_)));
-    assert!(matches!(e("c3 =d4 @d5").kind, TurnParseErrorKind::SecondEcho(_)));
+    assert!(matches!(
+        e("c3 +d4 +d5").kind,
+        TurnParseErrorKind::MisplacedShape(_)
+    ));
+    assert!(matches!(
+        e("c3 =d4 +d5").kind,
+        TurnParseErrorKind::MisplacedShape(_)
+    ));
+    assert!(matches!(
+        e("c3 =d4 @d5").kind,
+        TurnParseErrorKind::SecondEcho(_)
+    ));
     assert_eq!(e("  c3   @zz").column, 9);
     assert_eq!(e("ü3 +c3").column, 1);
     assert_eq!(e("c3 +ü").column, 5);

@@ -56,7 +56,12 @@ fn n1_perft_file_is_well_formed_and_varied() {
         let p = pos(&e.position);
         assert_eq!(p.to_notation(), e.position, "{}: not canonical", e.id);
         let depths: Vec<u32> = e.counts.iter().map(|c| c.0).collect();
-        assert_eq!(depths, (1..=depths.len() as u32).collect::<Vec<_>>(), "{}", e.id);
+        assert_eq!(
+            depths,
+            (1..=depths.len() as u32).collect::<Vec<_>>(),
+            "{}",
+            e.id
+        );
     }
     // The features the file is meant to cover.
     let all: Vec<Position> = list.iter().map(|e| pos(&e.position)).collect();

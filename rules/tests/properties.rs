@@ -55,10 +55,7 @@ fn arb_turn() -> impl Strategy<Value = Turn> {
 
 /// Text made mostly of the notations' own characters.
 fn notation_text() -> impl Strategy<Value = String> {
-    prop_oneof![
-        "[./xo0-9* :rckulPL\\[\\],=a-g\\-+@\n]{0,120}",
-        ".{0,80}",
-    ]
+    prop_oneof!["[./xo0-9* :rckulPL\\[\\],=a-g\\-+@\n]{0,120}", ".{0,80}",]
 }
 
 /// A valid position string with one character replaced, inserted or deleted.

@@ -1,4 +1,5 @@
 //! Seeded random games checked against every invariant after every turn.
+#![allow(clippy::unwrap_used)]
 
 use hexodic_rules::invariants::{
     check_legal_list, check_position, check_symmetry, check_transition,

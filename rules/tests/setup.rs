@@ -36,7 +36,11 @@ fn v1_lock_not_on_tier_2() {
 
 #[test]
 fn v1_lock_count() {
-    let s = base().at("d4 .2*").lock_used(X, false).lock_used(O, false).setup();
+    let s = base()
+        .at("d4 .2*")
+        .lock_used(X, false)
+        .lock_used(O, false)
+        .setup();
     assert_eq!(faults(&s), ["lock-count"]);
     let s = base().lock_used(X, true).charges(X, 2).setup();
     assert_eq!(faults(&s), ["lock-count"]);
@@ -63,7 +67,10 @@ fn v1_lock_without_charge() {
 
 #[test]
 fn v1_too_many_lowers() {
-    assert_eq!(faults(&base().lowers_left(X, 7).setup()), ["too-many-lowers"]);
+    assert_eq!(
+        faults(&base().lowers_left(X, 7).setup()),
+        ["too-many-lowers"]
+    );
 }
 
 #[test]
@@ -72,7 +79,11 @@ fn v1_tier_sum() {
     s.counters[0].raises += 1;
     assert_eq!(faults(&s), ["tier-sum"]);
     s.counters[1].lowers_left -= 1;
-    assert_eq!(faults(&s), [] as [&str; 0], "one more lower made balances it");
+    assert_eq!(
+        faults(&s),
+        [] as [&str; 0],
+        "one more lower made balances it"
+    );
 }
 
 #[test]
@@ -98,7 +109,11 @@ fn v1_already_network_for_the_player_not_to_move_only() {
 fn v1_already_takeover() {
     assert_eq!(faults(&base().captures(O, 6).setup()), ["already-takeover"]);
     assert_eq!(faults(&base().captures(O, 5).setup()), [] as [&str; 0]);
-    assert_eq!(faults(&base().captures(X, 6).setup()), [] as [&str; 0], "X is to move");
+    assert_eq!(
+        faults(&base().captures(X, 6).setup()),
+        [] as [&str; 0],
+        "X is to move"
+    );
 }
 
 #[test]

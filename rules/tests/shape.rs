@@ -20,7 +20,13 @@ fn s1_the_anchor_is_the_place_cell_or_the_move_destination() {
     assert!(reasons(&start, "a1 +c3").is_empty(), "c3 is 2 from a1");
     assert_eq!(reasons(&start, "a1 +d4"), ["shape-out-of-range"]);
     let p = mover();
-    assert_eq!((cell("d7").distance(cell("d5")), cell("d7").distance(cell("d4"))), (2, 3));
+    assert_eq!(
+        (
+            cell("d7").distance(cell("d5")),
+            cell("d7").distance(cell("d4"))
+        ),
+        (2, 3)
+    );
     assert!(reasons(&p, "d4-d5 +d7").is_empty(), "near the destination");
     assert_eq!(
         reasons(&p, "d4-d5 +d2"),
@@ -43,7 +49,10 @@ fn s2_range_two_including_the_anchor_and_tier_bounds() {
     assert_eq!(reasons(&p, "d4 -d5"), ["lower-at-bottom"]);
     // Either player's stone, or an empty cell.
     assert!(reasons(&p, "d4 -c3").is_empty(), "lower under the enemy");
-    assert!(reasons(&p, "d4 +c4").is_empty(), "raise under the mover's own stone");
+    assert!(
+        reasons(&p, "d4 +c4").is_empty(),
+        "raise under the mover's own stone"
+    );
     // A locked cell breaks T7 and S2 both (V2).
     assert_eq!(reasons(&p, "d4 +e5"), ["shape-locked", "raise-at-top"]);
     assert_eq!(reasons(&p, "d4 -e5"), ["shape-locked"]);
@@ -73,7 +82,10 @@ fn s3_shape_mandatory_when_one_legal_shape_is_off_own_stones_and_any_will_do() {
     assert_eq!(reasons(&p, "a1"), ["shape-required"]);
     assert!(!listed(&p, "a1"));
     assert!(listed(&p, "a1 -c2"));
-    assert!(listed(&p, "a1 +a2"), "a Shape on the mover's own stone satisfies S3");
+    assert!(
+        listed(&p, "a1 +a2"),
+        "a Shape on the mover's own stone satisfies S3"
+    );
     // At the start every Place has a mandatory Shape.
     assert_eq!(reasons(&pos(START), "c3"), ["shape-required"]);
 }

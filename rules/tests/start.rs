@@ -39,7 +39,11 @@ fn p2_the_starting_state() {
     assert_eq!(p.to_notation(), START);
     assert_eq!(pos(START), p);
     assert_eq!(Game::new().position(), &p);
-    assert_eq!(Game::new().history(), &[p.key()], "the start is recorded (G5)");
+    assert_eq!(
+        Game::new().history(),
+        &[p.key()],
+        "the start is recorded (G5)"
+    );
 }
 
 #[test]

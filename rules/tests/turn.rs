@@ -59,7 +59,9 @@ fn t2_projects_are_place_move_or_skip_and_skip_only_when_forced() {
 #[test]
 fn t3_a_move_needs_an_empty_reserve_and_a_place_a_stone_in_reserve() {
     // One stone left in reserve is enough to forbid Moves.
-    let p = Spec::new(X).at("c3 x, c4 x, d2 x, d3 x, d5 x, e3 x, g7 o").pos();
+    let p = Spec::new(X)
+        .at("c3 x, c4 x, d2 x, d3 x, d5 x, e3 x, g7 o")
+        .pos();
     assert_eq!(counters(&p, X).reserve, 1);
     assert_eq!(reasons(&p, "c3-b2 +b2"), ["move-with-reserve"]);
     assert!(reasons(&p, "b2 +b2").is_empty());
@@ -71,7 +73,10 @@ fn t3_a_move_needs_an_empty_reserve_and_a_place_a_stone_in_reserve() {
 
 #[test]
 fn t4_place_needs_an_empty_unlocked_cell() {
-    let p = Spec::new(X).at("c3 o, d3 .2*, e5 x").lock_used(O, true).pos();
+    let p = Spec::new(X)
+        .at("c3 o, d3 .2*, e5 x")
+        .lock_used(O, true)
+        .pos();
     assert_eq!(reasons(&p, "c3 +c4"), ["place-occupied"]);
     assert_eq!(reasons(&p, "d3 +d2"), ["place-locked"]);
     assert!(reasons(&p, "d2 +d2").is_empty());
@@ -81,7 +86,10 @@ fn t4_place_needs_an_empty_unlocked_cell() {
 fn t4_centre_first_place_is_illegal_but_a_later_place_may_take_the_centre() {
     let start = pos(START);
     assert_eq!(reasons(&start, "d4 +d4"), ["place-centre-first"]);
-    assert!(reasons(&start, "d3 +d3").is_empty(), "distance 1 is allowed");
+    assert!(
+        reasons(&start, "d3 +d3").is_empty(),
+        "distance 1 is allowed"
+    );
     let (p, _) = play(&start, "d3 +d3");
     // O has not placed yet: the centre is still closed to O.
     assert_eq!(reasons(&p, "d4 +d4"), ["place-centre-first"]);
@@ -105,7 +113,10 @@ fn t4_cooldown_distance_two_allowed_one_refused_and_a_place_clears_it() {
     assert!(reasons(&p, "e5 +e5").is_empty(), "distance 2");
     let (after, _) = play(&p, "e5 +e5");
     assert!(counters(&after, O).cooldown.is_empty());
-    assert!(!p.legal_turns().iter().any(|t| t.project == Project::Place(cell("b2"))));
+    assert!(!p
+        .legal_turns()
+        .iter()
+        .any(|t| t.project == Project::Place(cell("b2"))));
 }
 
 /// X must Skip: every free cell is in or next to X's cooldown set.
@@ -156,7 +167,9 @@ fn t5_no_skip_while_one_cell_is_far_enough_from_the_cooldown() {
 
 /// X has not placed; every empty cell but the centre's ring is in X's cooldown.
 fn centre_only(first_placed: bool) -> Position {
-    let mut spec = Spec::new(X).stones(O, 0, "a1 g7").first_placed(X, first_placed);
+    let mut spec = Spec::new(X)
+        .stones(O, 0, "a1 g7")
+        .first_placed(X, first_placed);
     spec.setup.counters[0].cooldown = Cell::ALL
         .iter()
         .copied()
@@ -168,7 +181,10 @@ fn centre_only(first_placed: bool) -> Position {
 #[test]
 fn t5_the_centre_does_not_count_before_a_first_place() {
     let p = centre_only(false);
-    assert!(p.must_skip(), "only the centre is far enough, and X may not open there");
+    assert!(
+        p.must_skip(),
+        "only the centre is far enough, and X may not open there"
+    );
     assert_eq!(reasons(&p, "d4 +d4"), ["place-centre-first"]);
     let q = centre_only(true);
     assert!(!q.must_skip());
@@ -199,13 +215,19 @@ fn t6_move_shape_of_the_board() {
     assert_eq!(reasons(&p, "d4-d6 +d6"), ["move-not-adjacent"]);
     assert_eq!(reasons(&p, "c3-d4 +c3"), ["move-onto-own"]);
     assert_eq!(reasons(&p, "f5-f6 +f6"), ["move-from-not-own"]);
-    assert!(reasons(&p, "e5-f5 +f5").is_empty(), "onto an empty neighbour");
+    assert!(
+        reasons(&p, "e5-f5 +f5").is_empty(),
+        "onto an empty neighbour"
+    );
 }
 
 #[test]
 fn t7_a_locked_cell_takes_moves_but_no_place_or_shape() {
     let p = moves();
-    assert!(reasons(&p, "d4-d3 +d2").is_empty(), "a Move onto a locked cell");
+    assert!(
+        reasons(&p, "d4-d3 +d2").is_empty(),
+        "a Move onto a locked cell"
+    );
     assert_eq!(reasons(&p, "d4-d3 -d3"), ["shape-locked"]);
     let (after, _) = play(&p, "d4-d3 +d2");
     assert!(after.is_locked(cell("d3")));

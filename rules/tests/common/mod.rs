@@ -84,8 +84,10 @@ pub struct Spec {
 impl Spec {
     /// An empty board with `to_move` to move.
     pub fn new(to_move: Player) -> Spec {
-        let mut setup = Setup::default();
-        setup.to_move = to_move;
+        let setup = Setup {
+            to_move,
+            ..Setup::default()
+        };
         Spec {
             setup,
             fixed_reserve: [false; 2],
