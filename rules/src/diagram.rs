@@ -122,6 +122,9 @@ fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
             setup.half_moves = half_moves;
             setup.counters = counters;
             setup.outcome = outcome;
+            if let Some((ln, _)) = lines.next() {
+                return Err(err(ln, 1, "unexpected text after the state line"));
+            }
         }
         (None, true) => {
             return Err(err(
