@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use hexodic_rules::random::Rng;
-use hexodic_rules::{Game, Position};
+use hexodic_rules::{Echo, Game, Position, Project, Shape};
 
 /// Positions along seeded random games: every `every`-th position of each game.
 fn random_positions(seeds: &[u64], every: usize) -> Vec<Position> {
@@ -71,6 +71,12 @@ fn constructed() -> Vec<Position> {
             .pos(),
         // X has not made a first Place (centre forbidden), O has.
         Spec::new(X).stones(O, 2, "e5 e4").pos(),
+        // Shapes optional: every legal Shape of a Place on a1 is on X's own stones.
+        Spec::new(X)
+            .stones(X, 0, "a2 a3 b1 b2 b3 c1")
+            .at("c2 .2, c3 .2, g7 o")
+            .lowers_left(X, 0)
+            .pos(),
         // Cooldown that leaves some Places (no Skip).
         Spec::new(O)
             .stones(X, 1, "d4 c3 c4")
@@ -83,16 +89,83 @@ fn constructed() -> Vec<Position> {
 
 #[test]
 fn i6_generator_matches_brute_force_on_constructed_positions() {
+    let mut kinds = std::collections::BTreeSet::new();
     for p in constructed() {
         assert_generator_agrees(&p);
+        for t in brute_force_legal(&p) {
+            kinds.insert(match t.project {
+                Project::Skip => "skip",
+                Project::Place(_) => "place",
+                Project::Move { to, .. } if p.stone_at(to).is_some() => "move-capture",
+                Project::Move { .. } => "move",
+            });
+            kinds.insert(match t.shape {
+                None if t.project != Project::Skip => "no-shape",
+                None => "skip-no-shape",
+                Some(Shape::Raise(_)) => "raise",
+                Some(Shape::Lower(_)) => "lower",
+            });
+            kinds.insert(match t.echo {
+                None => "no-echo",
+                Some(Echo::Lock(_)) => "lock",
+                Some(Echo::Capture(_)) => "echo-capture",
+            });
+        }
+    }
+    // The constructed positions exercise every kind of part.
+    let all = [
+        "skip",
+        "place",
+        "move",
+        "move-capture",
+        "no-shape",
+        "skip-no-shape",
+        "raise",
+        "lower",
+        "no-echo",
+        "lock",
+        "echo-capture",
+    ];
+    for k in all {
+        assert!(kinds.contains(k), "no {k} among the constructed positions");
     }
 }
 
 #[test]
 fn i6_generator_matches_brute_force_along_random_games() {
-    let positions = random_positions(&[1, 2, 3, 4, 5, 6], 9);
-    assert!(positions.len() > 30);
+    let seeds: Vec<u64> = (1..=12).collect();
+    let positions = random_positions(&seeds, 5);
+    assert!(positions.len() > 100);
     for p in &positions {
         assert_generator_agrees(p);
     }
+}
+
+#[test]
+fn i6_generator_matches_brute_force_along_games_from_perft_positions() {
+    let mut n = 0;
+    for line in include_str!("data/perft.txt").lines() {
+        let Some(text) = line.strip_prefix("position ") else {
+            continue;
+        };
+        for seed in 0..3 {
+            let mut rng = Rng::new(seed);
+            let mut game = Game::from_position(pos(text));
+            let mut ply = 0;
+            loop {
+                let p = *game.position();
+                if ply % 4 == 0 {
+                    assert_generator_agrees(&p);
+                    n += 1;
+                }
+                if p.is_over() || ply >= 16 {
+                    break;
+                }
+                game.play(p.nth_legal(rng.below(p.count_legal())).unwrap())
+                    .unwrap();
+                ply += 1;
+            }
+        }
+    }
+    assert!(n > 100, "{n} positions");
 }

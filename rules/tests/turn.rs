@@ -251,3 +251,19 @@ fn t7_a_stone_on_a_locked_cell_can_still_be_captured() {
     let (_, rep) = play(&p, "b2 +c2");
     assert!(rep.captured().is_empty());
 }
+
+#[test]
+fn t5_the_capture_check_runs_on_a_skip_turn() {
+    // O's tier-1 stone on g7 is already closed in (1 + 2 x 3 = 7 > 6): the
+    // Skip turn's capture check takes it.
+    let p = Spec::new(X)
+        .stones(O, 0, "a1 a2 a3 a4 b1 b2")
+        .at("g7 o1, g6 x1, f6 x, f7 x, b4 x1, b5 x2")
+        .cooldown_everywhere(X)
+        .pos();
+    assert!(p.must_skip());
+    let (after, rep) = play(&p, "skip");
+    assert_eq!(rep.encircled, cells("g7"));
+    assert_eq!(counters(&after, X).captures, 1);
+    assert_eq!(counters(&after, O).cooldown, cells("g7"));
+}
