@@ -4,6 +4,8 @@
 //! move generator.
 #![allow(dead_code, clippy::unwrap_used)]
 
+pub mod model;
+
 use hexodic_rules::{
     Cell, CellSet, Counters, Echo, Game, Player, Position, Project, Reason, Setup, SetupCell,
     Shape, Turn, TurnReport,
