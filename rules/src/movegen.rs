@@ -395,3 +395,49 @@ struct ProjectCount {
 fn nth_cell(s: CellSet, n: u64) -> Option<Cell> {
     s.iter().nth(usize::try_from(n).ok()?)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::random::Rng;
+
+    /// Along seeded random games, every index gives the same turn by
+    /// `nth_legal`, by `choose_legal` and by the full list, and `choose_legal`
+    /// is offered the bulk count.
+    #[test]
+    fn nth_and_choose_agree_with_the_list() {
+        let mut rng = Rng::new(11);
+        let mut positions = 0;
+        for _ in 0..3 {
+            let mut game = Game::new();
+            while !game.position().is_over() {
+                let p = *game.position();
+                let list = p.legal_turns();
+                let count = p.count_legal();
+                assert_eq!(list.len() as u64, count);
+                for (i, t) in list.iter().enumerate() {
+                    let i = i as u64;
+                    assert_eq!(p.nth_legal(i), Some(*t), "nth_legal({i})");
+                    if i % 5 != 0 && i + 1 != count {
+                        continue;
+                    }
+                    let mut offered = 0;
+                    let chosen = p.choose_legal(|n| {
+                        offered = n;
+                        i
+                    });
+                    assert_eq!(chosen, Some(*t), "choose_legal({i})");
+                    assert_eq!(offered, count);
+                }
+                assert_eq!(p.nth_legal(count), None);
+                assert_eq!(p.choose_legal(|n| n), None);
+                let t = list[rng.below(count) as usize];
+                game.play(t).expect("a listed turn is legal");
+                positions += 1;
+            }
+            assert_eq!(game.position().count_legal(), 0);
+            assert_eq!(game.position().choose_legal(|_| 0), None);
+        }
+        assert!(positions > 100);
+    }
+}
