@@ -5,9 +5,10 @@
 
 mod common;
 
+use common::model;
 use common::*;
 use hexodic_rules::perft::{divide, perft};
-use hexodic_rules::{Game, Position};
+use hexodic_rules::{Game, Position, Setup, Turn};
 
 struct Entry {
     id: String,
@@ -123,4 +124,34 @@ fn n1_divide_sums_to_perft_and_a_line_that_ends_early_counts_nothing() {
     assert_eq!(div.iter().map(|(_, n)| n).sum::<u64>(), perft(&game, 2));
     assert_eq!(perft(&game, 0), 1);
     assert!(divide(&game, 0).is_empty());
+}
+
+/// The number of legal turns after `t`, without the engine's generator or
+/// `apply`: the independent model plays `t`, the brute force counts.
+fn independent_child_count(p: &Position, t: Turn) -> u64 {
+    let s = Setup::from(p);
+    let mut history = vec![model::key(&s)];
+    let (after, result) = model::model_apply(&s, t, &mut history);
+    if result.is_some() {
+        return 0;
+    }
+    brute_force_legal(&after.validate().unwrap()).len() as u64
+}
+
+#[test]
+fn n1_perft_2_checked_independently_on_a_sample() {
+    for e in entries()
+        .into_iter()
+        .filter(|e| e.counts.len() >= 2 && e.counts[0].1 > 0)
+    {
+        let p = pos(&e.position);
+        let game = Game::from_position(p);
+        let div = divide(&game, 2);
+        assert_eq!(div.iter().map(|(_, n)| n).sum::<u64>(), e.counts[1].1);
+        // About a dozen children of each position.
+        let step = (div.len() / 12).max(1);
+        for (t, n) in div.iter().step_by(step) {
+            assert_eq!(independent_child_count(&p, *t), *n, "{} after {t}", e.id);
+        }
+    }
 }
