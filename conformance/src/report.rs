@@ -23,6 +23,8 @@ pub struct Summary {
     pub failed_documented: usize,
     /// Failed, on fixtures depending on rulings.
     pub failed_ruling: usize,
+    /// Passed every check but their trace differs from the snapshot.
+    pub snapshot_diffs: usize,
     /// Skipped for a missing capability.
     pub skipped: usize,
     /// Files that could not be loaded.
@@ -36,9 +38,9 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Failures of both kinds.
+    /// Failures of every kind.
     pub fn failed(&self) -> usize {
-        self.failed_documented + self.failed_ruling
+        self.failed_documented + self.failed_ruling + self.snapshot_diffs
     }
 
     /// The process exit code: 2 for load errors, 1 for failures, else 0.
@@ -126,16 +128,18 @@ pub fn run_all<E: Engine + ?Sized>(
     for fx in fixtures {
         let mut r = run_fixture(engine, fx);
         sum.variant_runs += r.variants_run;
+        let mut snapshot_diff = false;
         if let (Verdict::Pass, Some(dir)) = (&r.verdict, opts.snapshots) {
             match read_snap(&snap_path(dir, &fx.id)) {
                 Ok(expected) => {
                     if let Some((what, e, a)) = expected.diff(&r.trace) {
+                        snapshot_diff = true;
                         r.verdict = Verdict::Fail(Box::new(Failure {
                             variant: hexodic_rules::symmetry::Symmetry::IDENTITY,
                             step: 0,
                             line: 1,
                             turn: None,
-                            what: format!("snapshot {what}"),
+                            what: format!("trace against {}: {what}", snap_path(dir, &fx.id).display()),
                             expected: e,
                             actual: a,
                             before: None,
@@ -158,7 +162,9 @@ pub fn run_all<E: Engine + ?Sized>(
                 }
             }
             Verdict::Fail(f) => {
-                if fx.is_documented() {
+                if snapshot_diff {
+                    sum.snapshot_diffs += 1;
+                } else if fx.is_documented() {
                     sum.failed_documented += 1;
                 } else {
                     sum.failed_ruling += 1;
@@ -192,8 +198,8 @@ pub fn summary_text(engine: &str, s: &Summary) -> String {
     );
     let _ = writeln!(
         out,
-        "  failures of documented rules: {}; differences on rulings: {}",
-        s.failed_documented, s.failed_ruling
+        "  failures of documented rules: {}; differences on rulings: {}; traces differing from snapshots: {}",
+        s.failed_documented, s.failed_ruling, s.snapshot_diffs
     );
     if s.no_snapshot > 0 {
         let _ = writeln!(
