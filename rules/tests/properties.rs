@@ -173,3 +173,13 @@ proptest! {
         prop_assert_eq!(Turn::parse(&t.to_string()).unwrap(), t);
     }
 }
+
+#[test]
+fn i6_i8_hold_on_the_constructed_positions() {
+    // Locks, cooldowns, forced Skips, empty reserves, spent budgets, near the cap.
+    for p in starts() {
+        check_legal_list(&p).unwrap_or_else(|v| panic!("{v}\n{}", p.diagram()));
+        check_symmetry(&Game::from_position(p), 4)
+            .unwrap_or_else(|v| panic!("{v}\n{}", p.diagram()));
+    }
+}
