@@ -108,6 +108,12 @@ fn g4_strangle_when_the_opponent_has_no_legal_move() {
     assert_eq!(g.history().len(), 1, "G4 ends the game before G5 records");
 }
 
+// G4 before G5 cannot be seen as "a turn that both strangles and repeats":
+// whether the player to move has a legal Project depends only on fields of
+// the repetition key, and every recorded key had one (a position given
+// directly must, V1; a strangled one is never recorded). What can be seen is
+// that a strangling turn records nothing, checked above.
+
 #[test]
 fn g4_no_strangle_while_one_move_remains() {
     let (after, _) = play(&cornered(10), "g7 +g7");
