@@ -5,6 +5,7 @@
 
 pub mod checks;
 pub mod compile;
+pub mod difffuzz;
 pub mod engine;
 pub mod external;
 pub mod fake;

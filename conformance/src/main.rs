@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod cmd_conf;
+mod cmd_fuzz;
 mod cmd_play;
 
 #[derive(Parser)]
@@ -34,8 +35,15 @@ enum Command {
     Lint(cmd_conf::CorpusArgs),
     /// Print the fixtures' JSON Schema.
     Schema,
+    /// Differential fuzzing: random games steered to rare rules, engine versus reference;
+    /// a difference is shrunk and written as a fixture.
+    Fuzz(cmd_fuzz::FuzzArgs),
     /// Speak the engine protocol (conformance/PROTOCOL.md) on stdin/stdout as the reference engine.
-    Serve,
+    Serve {
+        /// Test-only: run with one planted rule bug (see rules/src/planted.rs).
+        #[arg(long, hide = true, value_name = "BUG")]
+        planted_bug: Option<hexodic_rules::planted::PlantedBug>,
+    },
     /// A deliberately misbehaving engine, for testing the protocol client.
     #[command(hide = true)]
     FakeEngine {
@@ -66,7 +74,9 @@ fn main() -> ExitCode {
                 Err(_) => ExitCode::FAILURE,
             }
         }
-        Command::Serve => {
+        Command::Fuzz(a) => cmd_fuzz::run(a),
+        Command::Serve { planted_bug } => {
+            hexodic_rules::planted::plant(planted_bug);
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
             match hexodic_conformance::serve::serve(stdin, stdout) {

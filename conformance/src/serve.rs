@@ -42,7 +42,10 @@ impl Server {
             Command::Hello { .. } => Reply {
                 protocol: Some(PROTOCOL_VERSION),
                 engine: Some(EngineId {
-                    name: REFERENCE_NAME.into(),
+                    name: match hexodic_rules::planted::planted() {
+                        Some(bug) => format!("{REFERENCE_NAME}+planted-{bug}"),
+                        None => REFERENCE_NAME.into(),
+                    },
                     version: env!("CARGO_PKG_VERSION").into(),
                 }),
                 capabilities: Some(
