@@ -104,23 +104,28 @@ pub fn parse_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Loa
     opts.alias_limits.max_total_replayed_events = 10_000;
     opts.alias_limits.max_replay_stack_depth = 16;
     opts.with_snippet = false;
-    serde_saphyr::from_str_with_options::<T>(text, opts).map_err(|e| {
-        let (line, column) = e
-            .location()
-            .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
-        let msg = e.without_snippet().to_string();
-        // The location is reported separately; keep the first line of the message.
-        let mut msg = msg
-            .lines()
-            .next()
-            .unwrap_or("invalid YAML")
-            .trim()
-            .to_owned();
-        if let Some(i) = msg.rfind(" at line ") {
-            msg.truncate(i);
-        }
-        LoadError::at(file, line, column, msg)
-    })
+    // A first pass over the whole document enforces the budgets (alias
+    // expansion above all) before field errors can stop the reading early.
+    serde_saphyr::from_str_with_options::<serde::de::IgnoredAny>(text, opts.clone())
+        .map_err(|e| yaml_error(file, &e))?;
+    serde_saphyr::from_str_with_options::<T>(text, opts).map_err(|e| yaml_error(file, &e))
+}
+
+fn yaml_error(file: &Path, e: &serde_saphyr::Error) -> LoadError {
+    let (line, column) = e
+        .location()
+        .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
+    let full = e.without_snippet().to_string();
+    // The location is reported separately: drop the parser's own
+    // ` at line N, column M` and what follows it.
+    let mut msg: String = full.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(i) = msg.find(" at line ") {
+        msg.truncate(i);
+    }
+    if msg.is_empty() {
+        msg = "invalid YAML".into();
+    }
+    LoadError::at(file, line, column, msg)
 }
 
 /// Find the fixtures root for a path: the nearest ancestor folder named

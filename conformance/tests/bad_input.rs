@@ -74,6 +74,10 @@ fn malformed_yaml() {
     let text = format!("{}setup: {{start: true\nsteps: []\n", header("bad/yaml"));
     let e = one_error("bad/yaml.yaml", text.as_bytes());
     assert!(e.line >= 5, "{e}");
+    assert!(
+        !e.message.contains(" at line "),
+        "the position is not repeated: {e}"
+    );
 }
 
 #[test]
