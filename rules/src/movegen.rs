@@ -12,6 +12,7 @@
 
 use crate::cell::Cell;
 use crate::cellset::CellSet;
+use crate::planted::{active, PlantedBug};
 use crate::position::Position;
 use crate::turn::{Echo, Project, Shape, Turn};
 
@@ -31,6 +32,8 @@ struct CountCtx {
     lockable: bool,
     /// The mover has lowers left (S2).
     lowers: bool,
+    /// "No Shape" is always a legal choice (only with a planted S3 bug).
+    shape_optional: bool,
     /// Unlocked cells.
     free: CellSet,
     raised: CellSet,
@@ -100,8 +103,11 @@ impl Position {
         let echo_ok = c.charges > 0;
         CountCtx {
             echo_ok,
-            lockable: echo_ok && !c.lock_used,
+            // The same conditions as `lock_targets` and `shape_mandatory` (play.rs),
+            // planted bugs included.
+            lockable: echo_ok && (!c.lock_used || active(PlantedBug::EchoLockTwice)),
             lowers: c.lowers_left > 0,
+            shape_optional: active(PlantedBug::ShapeNeverMandatory),
             free: !self.locked,
             raised: self.raised,
             top: self.top,
@@ -169,7 +175,7 @@ impl Position {
             }
         }
         // S3: no Shape is a legal choice when every legal Shape is on the mover's own stone.
-        let optional = ((raise | lower) - s.me).is_empty();
+        let optional = ((raise | lower) - s.me).is_empty() || x.shape_optional;
         if optional {
             n += base;
         }
@@ -439,5 +445,29 @@ mod tests {
             assert_eq!(game.position().choose_legal(|_| 0), None);
         }
         assert!(positions > 100);
+    }
+
+    /// The bulk count follows the same hooks as the list, so a planted rule
+    /// bug changes both alike.
+    #[cfg(feature = "planted-bugs")]
+    #[test]
+    fn counts_follow_planted_bugs() {
+        use crate::planted::{plant, PlantedBug};
+        for bug in PlantedBug::ALL {
+            plant(Some(bug));
+            let mut rng = Rng::new(3);
+            for _ in 0..2 {
+                let mut game = Game::new();
+                while !game.position().is_over() {
+                    let p = *game.position();
+                    let list = p.legal_turns();
+                    assert_eq!(list.len() as u64, p.count_legal(), "{bug}");
+                    let i = rng.below(list.len() as u64);
+                    assert_eq!(p.choose_legal(|_| i), Some(list[i as usize]), "{bug}");
+                    game.play(list[i as usize]).expect("a listed turn is legal");
+                }
+            }
+        }
+        plant(None);
     }
 }
