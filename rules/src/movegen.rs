@@ -32,8 +32,6 @@ struct CountCtx {
     lockable: bool,
     /// The mover has lowers left (S2).
     lowers: bool,
-    /// "No Shape" is always a legal choice (only with a planted S3 bug).
-    shape_optional: bool,
     /// Unlocked cells.
     free: CellSet,
     raised: CellSet,
@@ -107,7 +105,6 @@ impl Position {
             // planted bugs included.
             lockable: echo_ok && (!c.lock_used || active(PlantedBug::EchoLockTwice)),
             lowers: c.lowers_left > 0,
-            shape_optional: active(PlantedBug::ShapeNeverMandatory),
             free: !self.locked,
             raised: self.raised,
             top: self.top,
@@ -175,7 +172,8 @@ impl Position {
             }
         }
         // S3: no Shape is a legal choice when every legal Shape is on the mover's own stone.
-        let optional = ((raise | lower) - s.me).is_empty() || x.shape_optional;
+        let optional =
+            ((raise | lower) - s.me).is_empty() || active(PlantedBug::ShapeNeverMandatory);
         if optional {
             n += base;
         }
