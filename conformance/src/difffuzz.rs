@@ -9,7 +9,8 @@ use crate::engine::{Engine, EngineError, PlayReply};
 use hexodic_rules::random::{GameStats, Rng};
 use hexodic_rules::registry::{self, Basis};
 use hexodic_rules::{
-    Cell, EndRule, Game, Outcome, Position, Project, Reason, Setup, Shape, Turn, TurnReport,
+    Cell, CellSet, EndRule, Game, Outcome, Player, Position, Project, Reason, Setup, Shape, Turn,
+    TurnReport,
 };
 use std::collections::{BTreeMap, HashSet};
 use std::fmt::Write as _;
@@ -131,11 +132,116 @@ fn random_edit(rng: &mut Rng) -> Edit {
     }
 }
 
+/// A random cell.
+fn any_cell(rng: &mut Rng) -> Cell {
+    Cell::ALL[rng.below(Cell::COUNT as u64) as usize]
+}
+
+/// A Strangle in waiting (G4): the player not to move has all seven stones
+/// on the board, boxed in by the mover's stones and the edge, so most turns
+/// of the mover leave it without a legal Project.
+fn strangle_scenario(rng: &mut Rng) -> Option<Position> {
+    let mover = if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    let boxed = mover.other();
+    // Grow a cluster of seven cells from a rim cell, preferring the rim.
+    let mut cluster = CellSet::from_cell(loop {
+        let c = any_cell(rng);
+        if c.edge_slots() > 0 {
+            break c;
+        }
+    });
+    while cluster.count() < 7 {
+        let frontier: Vec<Cell> = (cluster.dilate() - cluster).iter().collect();
+        let rim: Vec<Cell> = frontier
+            .iter()
+            .copied()
+            .filter(|c| c.edge_slots() > 0)
+            .collect();
+        let pool = if !rim.is_empty() && rng.below(3) > 0 {
+            rim
+        } else {
+            frontier
+        };
+        cluster.insert(pool[rng.below(pool.len() as u64) as usize]);
+    }
+    let wall = cluster.dilate() - cluster;
+    if wall.count() > 7 {
+        return None;
+    }
+    let mut s = Setup::default();
+    for c in cluster {
+        s.cell_mut(c).stone = Some(boxed);
+    }
+    for c in wall {
+        s.cell_mut(c).stone = Some(mover);
+    }
+    let mine = wall.count() as u8;
+    let b = &mut s.counters[boxed.index()];
+    b.reserve = 0;
+    b.first_placed = true;
+    b.captures = rng.below(4) as u8;
+    let m = &mut s.counters[mover.index()];
+    m.reserve = 7 - mine;
+    m.first_placed = true;
+    m.captures = rng.below(4) as u8;
+    s.to_move = mover;
+    s.half_moves = 10 + rng.below(40) as u16;
+    s.validate().ok()
+}
+
+/// A repetition arena (G5): every cell on tier 2 and no lowers left, so no
+/// Shape is ever legal and turns can undo each other; both reserves empty.
+fn repetition_scenario(rng: &mut Rng) -> Option<Position> {
+    let mut s = Setup::default();
+    for c in Cell::ALL {
+        s.cell_mut(c).tier = 2;
+    }
+    for p in Player::BOTH {
+        let mut placed = 0;
+        while placed < 7 {
+            let c = any_cell(rng);
+            if s.cell(c).stone.is_none() {
+                s.cell_mut(c).stone = Some(p);
+                placed += 1;
+            }
+        }
+        let c = &mut s.counters[p.index()];
+        c.reserve = 0;
+        c.first_placed = true;
+        c.lowers_left = 0;
+        c.raises = 43;
+        c.charges = rng.below(2) as u8;
+        c.captures = rng.below(3) as u8;
+    }
+    s.to_move = if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    s.half_moves = rng.below(40) as u16;
+    s.validate().ok()
+}
+
 /// The start of game `seed`: the starting position, a random prefix of play,
-/// or either edited by a mutation script aimed at rare situations.
+/// either edited by a mutation script aimed at rare situations, or a built
+/// scenario for the rules random play never reaches (Strangle, repetition).
 pub fn start_position(rng: &mut Rng) -> Position {
     let mut game = Game::new();
-    let kind = rng.below(10);
+    let kind = rng.below(12);
+    if kind == 10 {
+        if let Some(p) = (0..20).find_map(|_| strangle_scenario(rng)) {
+            return p;
+        }
+    }
+    if kind == 11 {
+        if let Some(p) = (0..20).find_map(|_| repetition_scenario(rng)) {
+            return p;
+        }
+    }
     if kind >= 2 {
         let k = rng.below(40);
         for _ in 0..k {
@@ -189,11 +295,49 @@ fn score(report: &TurnReport, turn: Turn, after: &Position) -> u32 {
 
 /// A legal turn, chosen to lean toward rare events: a few uniformly sampled
 /// candidates are tried on the reference and the most eventful one usually wins.
-fn choose_turn(game: &Game, rng: &mut Rng) -> Option<Turn> {
+///
+/// Two steers reach the rules uniform play never does: undoing the mover's
+/// own previous Move (repetition, G5), and, when the opponent is nearly boxed
+/// in, searching every turn for one that ends the game (Strangle, G4).
+fn choose_turn(game: &Game, rng: &mut Rng, own_last: Option<Turn>) -> Option<Turn> {
     let p = game.position();
     let n = p.count_legal();
     if n == 0 {
         return None;
+    }
+    if let Some(Turn {
+        project: Project::Move { from, to },
+        shape: None,
+        ..
+    }) = own_last
+    {
+        let undo = Turn::new(Project::Move { from: to, to: from });
+        if rng.below(2) == 0 && p.is_legal(undo) {
+            return Some(undo);
+        }
+    }
+    let opp = p.to_move().other();
+    if p.counters(opp).reserve == 0 {
+        let moves: u32 = p
+            .stones(opp)
+            .iter()
+            .map(|c| p.move_targets(opp, c).count())
+            .sum();
+        if moves <= 3 && rng.below(2) == 0 {
+            let mut ending = None;
+            p.for_each_legal_turn(|t| {
+                if ending.is_none() {
+                    let mut g = game.clone();
+                    g.play_legal(t);
+                    if g.position().is_over() {
+                        ending = Some(t);
+                    }
+                }
+            });
+            if ending.is_some() {
+                return ending;
+            }
+        }
     }
     let first = p.nth_legal(rng.below(n))?;
     if rng.below(4) == 0 {
@@ -304,9 +448,11 @@ fn compare_turn(
                     }
                     return Err(what);
                 }
-                Err(e) => return Err(format!(
+                Err(e) => {
+                    return Err(format!(
                     "after `{text}` the engine reports an unreadable position `{position}`: {e}"
-                )),
+                ))
+                }
             }
             let mut got: Vec<String> = captured;
             got.sort();
@@ -539,7 +685,8 @@ fn play_one(
                 }
             }
         }
-        let Some(turn) = choose_turn(&game, &mut rng) else {
+        let own_last = turns.len().checked_sub(2).map(|i| turns[i]);
+        let Some(turn) = choose_turn(&game, &mut rng, own_last) else {
             break;
         };
         let before = *game.position();
@@ -554,6 +701,13 @@ fn play_one(
         stats.record(turn, &rep);
         fired.extend(rules_fired(&before, turn, &rep, again.position()));
         game = g;
+    }
+    // B3: the diagram of the final position reads back as the same state.
+    let end = Setup::from(game.position());
+    if hexodic_rules::diagram::parse_diagram(&hexodic_rules::diagram::diagram(&end)).ok()
+        == Some(end)
+    {
+        fired.insert("B3");
     }
     report.games += 1;
     report.turns += stats.turns as u64;
