@@ -892,7 +892,7 @@ pub fn fixture_yaml(f: &Finding, id: &str, engine: &str, seed_cmd: &str) -> Stri
     }
     // A difference in the result names the rules of both results.
     if let Some(i) = f.difference.what.find("(result: engine ") {
-        for word in f.difference.what[i..].split(|c: char| c == ' ' || c == ',' || c == ')') {
+        for word in f.difference.what[i..].split([' ', ',', ')']) {
             if let Some(o) = Outcome::parse(word) {
                 rules.push(o.rule.rule_id());
                 if matches!(o.rule, EndRule::Cap(_)) {

@@ -1,5 +1,6 @@
 //! `hexodic-conformance`: the command-line harness.
 #![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used, clippy::expect_used)]
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -26,6 +26,7 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 mod cell;
 mod cellset;
