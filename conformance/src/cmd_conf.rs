@@ -2,7 +2,7 @@
 
 use clap::Args;
 use hexodic_conformance::engine::{Engine, ReferenceEngine};
-use hexodic_conformance::fixture::{schema_json, SetupFile};
+use hexodic_conformance::fixture::{schema_json, setup_schema_json, SetupFile};
 use hexodic_conformance::load::{
     fixture_files, id_for, load_corpus, load_files, parse_yaml, read_text, Corpus,
 };
@@ -181,6 +181,19 @@ pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
     }
 }
 
+/// Corpus folders and the rule group each is about (fixtures/README.md).
+const AREAS: &[(&str, char)] = &[
+    ("board", 'B'),
+    ("start", 'P'),
+    ("turn", 'T'),
+    ("shape", 'S'),
+    ("echo", 'E'),
+    ("capture", 'C'),
+    ("end", 'G'),
+    ("setup", 'V'),
+    ("count", 'N'),
+];
+
 /// The schema file's path below the fixtures folder.
 pub fn schema_path(root: &Path) -> PathBuf {
     root.join("schema").join("fixture.schema.json")
@@ -210,6 +223,20 @@ pub fn lint(a: CorpusArgs) -> ExitCode {
         }
     }
     for fx in &corpus.fixtures {
+        let folder = fx.id.split('/').next().unwrap_or("");
+        if let Some((_, group)) = AREAS.iter().find(|(f, _)| *f == folder) {
+            if !fx
+                .rules
+                .iter()
+                .any(|r| r.starts_with(*group) && r.len() == 2)
+            {
+                println!(
+                    "warning: {}: a fixture under {folder}/ cites no {group} rule ({})",
+                    fx.file.display(),
+                    fx.rules.join(", ")
+                );
+            }
+        }
         match std::fs::read_to_string(&fx.file) {
             Ok(t) if t.starts_with("# yaml-language-server: $schema=") => {}
             _ => println!(
@@ -218,16 +245,24 @@ pub fn lint(a: CorpusArgs) -> ExitCode {
             ),
         }
     }
-    let schema = schema_path(&root);
-    match std::fs::read_to_string(&schema) {
-        Ok(s) if s == schema_json() => {}
-        _ => {
-            println!(
-                "ERROR {}: stale or missing; regenerate with `hexodic-conformance schema > {}`",
-                schema.display(),
-                schema.display()
-            );
-            problems += 1;
+    for (path, want, flag) in [
+        (schema_path(&root), schema_json(), ""),
+        (
+            root.join("schema").join("setup.schema.json"),
+            setup_schema_json(),
+            " --setup",
+        ),
+    ] {
+        match std::fs::read_to_string(&path) {
+            Ok(s) if s == want => {}
+            _ => {
+                println!(
+                    "ERROR {}: stale or missing; regenerate with `hexodic-conformance schema{flag} > {}`",
+                    path.display(),
+                    path.display()
+                );
+                problems += 1;
+            }
         }
     }
     println!(
@@ -241,7 +276,19 @@ pub fn lint(a: CorpusArgs) -> ExitCode {
     }
 }
 
-pub fn schema() -> ExitCode {
-    print!("{}", schema_json());
+/// Arguments of `schema`.
+#[derive(Args)]
+pub struct SchemaArgs {
+    /// Print the schema of shared setup files (`fixtures/setups/*.yaml`) instead.
+    #[arg(long)]
+    setup: bool,
+}
+
+pub fn schema(a: SchemaArgs) -> ExitCode {
+    if a.setup {
+        print!("{}", setup_schema_json());
+    } else {
+        print!("{}", schema_json());
+    }
     ExitCode::SUCCESS
 }

@@ -434,3 +434,11 @@ pub fn schema_json() -> String {
     s.push('\n');
     s
 }
+
+/// The JSON Schema of [`SetupFile`] (`fixtures/setups/*.yaml`).
+pub fn setup_schema_json() -> String {
+    let schema = schemars::schema_for!(SetupFile);
+    let mut s = serde_json::to_string_pretty(&schema).unwrap_or_default();
+    s.push('\n');
+    s
+}

@@ -35,7 +35,7 @@ enum Command {
     /// Check every fixture's metadata and that the schema file is current.
     Lint(cmd_conf::CorpusArgs),
     /// Print the fixtures' JSON Schema.
-    Schema,
+    Schema(cmd_conf::SchemaArgs),
     /// Differential fuzzing: random games steered to rare rules, engine versus reference;
     /// a difference is shrunk and written as a fixture.
     Fuzz(cmd_fuzz::FuzzArgs),
@@ -66,7 +66,7 @@ fn main() -> ExitCode {
         Command::Run(a) => cmd_conf::run(a),
         Command::Coverage(a) => cmd_conf::coverage_cmd(a),
         Command::Lint(a) => cmd_conf::lint(a),
-        Command::Schema => cmd_conf::schema(),
+        Command::Schema(a) => cmd_conf::schema(a),
         Command::FakeEngine { mode, after } => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -2,7 +2,7 @@
 
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
-use hexodic_conformance::fixture::schema_json;
+use hexodic_conformance::fixture::{schema_json, setup_schema_json};
 use std::path::Path;
 
 #[test]
@@ -12,6 +12,17 @@ fn schema_file_is_up_to_date() {
     assert!(
         committed == schema_json(),
         "{} is stale; regenerate it with\n  cargo run -p hexodic-conformance -- schema > fixtures/schema/fixture.schema.json",
+        path.display()
+    );
+}
+
+#[test]
+fn setup_schema_file_is_up_to_date() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/setup.schema.json");
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == setup_schema_json(),
+        "{} is stale; regenerate it with\n  cargo run -p hexodic-conformance -- schema --setup > fixtures/schema/setup.schema.json",
         path.display()
     );
 }
