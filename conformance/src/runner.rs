@@ -266,7 +266,7 @@ impl<E: Engine + ?Sized> Ctx<'_, E> {
         if let Some(codes) = &fx.invalid {
             match self.engine.set_position(&one_line) {
                 Ok(()) => {
-                    self.trace.invalid = Some(Vec::new());
+                    self.trace.start = Some(one_line.clone());
                     return Err(self.fail(
                         0,
                         fx.setup_line,
