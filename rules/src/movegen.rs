@@ -32,6 +32,10 @@ struct CountCtx {
     lockable: bool,
     /// The mover has lowers left (S2).
     lowers: bool,
+    /// "No Shape" is always a legal choice: only with the planted S3 bug, read
+    /// once per position (the hook is a thread-local).
+    #[cfg(feature = "planted-bugs")]
+    shape_never_mandatory: bool,
     /// Unlocked cells.
     free: CellSet,
     raised: CellSet,
@@ -39,6 +43,18 @@ struct CountCtx {
     tier1: CellSet,
     /// Unlocked tier-2 cells (Echo-Lock candidates when they hold a mover's stone).
     open_top: CellSet,
+}
+
+impl CountCtx {
+    /// Whether the planted S3 bug is active; a constant `false` without the
+    /// `planted-bugs` feature.
+    #[inline(always)]
+    fn shape_never_mandatory(&self) -> bool {
+        #[cfg(feature = "planted-bugs")]
+        return self.shape_never_mandatory;
+        #[cfg(not(feature = "planted-bugs"))]
+        false
+    }
 }
 
 /// Most Projects a position can have: 37 Places, or 7 stones with 6 Moves each.
@@ -105,6 +121,8 @@ impl Position {
             // planted bugs included.
             lockable: echo_ok && (!c.lock_used || active(PlantedBug::EchoLockTwice)),
             lowers: c.lowers_left > 0,
+            #[cfg(feature = "planted-bugs")]
+            shape_never_mandatory: active(PlantedBug::ShapeNeverMandatory),
             free: !self.locked,
             raised: self.raised,
             top: self.top,
@@ -116,7 +134,7 @@ impl Position {
     /// The legal turns sharing one Project, counted from its stones `s`.
     /// Returns the count and, for [`Position::select_in_project`], the facts
     /// it was built from.
-    #[inline]
+    #[inline(always)]
     fn count_project(x: &CountCtx, s: Stones, anchor: Option<Cell>) -> (u64, ProjectCount) {
         // Echo-Capture targets on tier 0 or 1 and above (E3); Echo-Lock targets (E2).
         let core = if x.echo_ok {
@@ -172,8 +190,7 @@ impl Position {
             }
         }
         // S3: no Shape is a legal choice when every legal Shape is on the mover's own stone.
-        let optional =
-            ((raise | lower) - s.me).is_empty() || active(PlantedBug::ShapeNeverMandatory);
+        let optional = ((raise | lower) - s.me).is_empty() || x.shape_never_mandatory();
         if optional {
             n += base;
         }
@@ -186,6 +203,13 @@ impl Position {
             loss,
         };
         (n, pc)
+    }
+
+    /// [`Position::count_project`] for the one Project a selection lands on,
+    /// kept out of line so that the counting loop stays compact.
+    #[inline(never)]
+    fn count_project_cold(x: &CountCtx, s: Stones, anchor: Option<Cell>) -> (u64, ProjectCount) {
+        Self::count_project(x, s, anchor)
     }
 
     /// The turn at position `n` among the turns sharing `project`, `s` being
@@ -371,7 +395,7 @@ impl Position {
                 return;
             }
             done = true;
-            let (_, pc) = Self::count_project(&x, s, p.anchor());
+            let (_, pc) = Self::count_project_cold(&x, s, p.anchor());
             found = self.select_in_project(p, s, &pc, n);
         });
         found
