@@ -6,7 +6,7 @@
 //! S3 allows it, raises by cell, lowers by cell), then for each Shape the Echoes
 //! (none, Echo-Locks by cell, Echo-Captures by cell).
 //!
-//! Counting works on the two stone bitboards a Project leaves ([`Stones`]):
+//! Counting works on the two stone bitboards a Project leaves (`Stones`):
 //! a Project never changes tiers, locks or counters, so the rest of the
 //! position is read from the position itself and shared by every Project.
 
@@ -14,6 +14,7 @@ use crate::cell::Cell;
 use crate::cellset::CellSet;
 use crate::planted::{active, PlantedBug};
 use crate::position::Position;
+use crate::ruleset::RS;
 use crate::turn::{Echo, Project, Shape, Turn};
 
 /// The stones after a Project: the mover's and the opponent's.
@@ -57,8 +58,10 @@ impl CountCtx {
     }
 }
 
-/// Most Projects a position can have: 37 Places, or 7 stones with 6 Moves each.
+/// Room for every Project of a position: at most one Place per cell, or six
+/// Moves per stone.
 const MAX_PROJECTS: usize = 64;
+const _: () = assert!(Cell::COUNT <= MAX_PROJECTS && RS.stones as usize * 6 <= MAX_PROJECTS);
 
 impl Position {
     /// Call `f` with every legal Project and the stones it leaves.
