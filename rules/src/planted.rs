@@ -2,7 +2,7 @@
 //! mistake, so that tests can prove the fuzzers and fixtures catch it.
 //!
 //! Compiled in only with the `planted-bugs` feature; without it
-//! [`active`] is a constant `false` and costs nothing. The bug is chosen per
+//! every hook is a constant `false` and costs nothing. The bug is chosen per
 //! thread, so tests running in parallel do not disturb each other.
 
 use std::fmt;
