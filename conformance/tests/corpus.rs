@@ -48,6 +48,9 @@ fn corpus_passes_and_matches_snapshots() {
     // Every trace against its snapshot, through insta (so that `cargo insta`
     // can review and accept changes); all mismatches are reported together.
     let mut mismatched = Vec::new();
+    // insta prints each difference; silence the panic message that follows it.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
     for (fx, r) in corpus.fixtures.iter().zip(&results) {
         assert_eq!(r.verdict, Verdict::Pass);
         let text = r.trace.render();
@@ -62,9 +65,11 @@ fn corpus_passes_and_matches_snapshots() {
             mismatched.push(fx.id.clone());
         }
     }
+    std::panic::set_hook(hook);
     assert!(
         mismatched.is_empty(),
-        "traces differ from snapshots: {mismatched:?}"
+        "traces differ from snapshots (new or changed fixtures? review and accept with \
+         `cargo insta test -p hexodic-conformance --test corpus --review`): {mismatched:?}"
     );
 
     // The runner reads the same files without cargo and finds no difference.
