@@ -2,6 +2,7 @@
 
 use clap::Args;
 use hexodic_conformance::engine::{Engine, ReferenceEngine};
+use hexodic_conformance::external::ExternalEngine;
 use hexodic_conformance::fixture::{schema_json, setup_schema_json, SetupFile};
 use hexodic_conformance::load::{
     fixture_files, id_for, load_corpus, load_files, parse_yaml, read_text, Corpus,
@@ -9,6 +10,7 @@ use hexodic_conformance::load::{
 use hexodic_conformance::report::{coverage, run_all, summary_text, RunOptions};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
 const EXIT_USAGE: u8 = 2;
 
@@ -56,6 +58,12 @@ pub struct RunArgs {
     /// List passing fixtures too.
     #[arg(long, short)]
     verbose: bool,
+    /// Run an engine in another process (conformance/PROTOCOL.md) instead of the reference.
+    #[arg(long)]
+    engine: Option<String>,
+    /// Seconds an external engine may take to answer one request.
+    #[arg(long, default_value_t = 10.0)]
+    timeout: f64,
 }
 
 fn select(root: &Path, targets: &[String]) -> Result<Corpus, String> {
@@ -106,14 +114,26 @@ pub fn run(a: RunArgs) -> ExitCode {
     } else {
         default_snaps.is_dir().then_some(default_snaps)
     };
-    let mut engine = ReferenceEngine::new();
+    let mut engine: Box<dyn Engine> = match &a.engine {
+        None => Box::new(ReferenceEngine::new()),
+        Some(cmd) => {
+            let timeout = Duration::from_secs_f64(a.timeout.clamp(0.001, 3600.0));
+            match ExternalEngine::start(cmd, timeout) {
+                Ok(e) => Box::new(e),
+                Err(e) => {
+                    eprintln!("error: engine `{cmd}`: {e}");
+                    return ExitCode::from(EXIT_USAGE);
+                }
+            }
+        }
+    };
     let opts = RunOptions {
         snapshots: snaps.as_deref(),
         verbose: a.verbose,
     };
     let mut out = String::new();
     let (sum, _) = run_all(
-        &mut engine,
+        engine.as_mut(),
         &corpus.fixtures,
         &corpus.errors,
         &opts,

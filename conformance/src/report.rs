@@ -139,7 +139,10 @@ pub fn run_all<E: Engine + ?Sized>(
                             step: 0,
                             line: 1,
                             turn: None,
-                            what: format!("trace against {}: {what}", snap_path(dir, &fx.id).display()),
+                            what: format!(
+                                "trace against {}: {what}",
+                                snap_path(dir, &fx.id).display()
+                            ),
                             expected: e,
                             actual: a,
                             before: None,
