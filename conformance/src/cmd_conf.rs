@@ -58,6 +58,9 @@ pub struct RunArgs {
     /// List passing fixtures too.
     #[arg(long, short)]
     verbose: bool,
+    /// Run only this variant, for example `r2ms` (`r0`..`r5`, then `m`, then `s`).
+    #[arg(long)]
+    variant: Option<hexodic_rules::symmetry::Symmetry>,
     /// Run an engine in another process (conformance/PROTOCOL.md) instead of the reference.
     #[arg(long)]
     engine: Option<String>,
@@ -130,6 +133,7 @@ pub fn run(a: RunArgs) -> ExitCode {
     let opts = RunOptions {
         snapshots: snaps.as_deref(),
         verbose: a.verbose,
+        variant: a.variant,
     };
     let mut out = String::new();
     let (sum, _) = run_all(

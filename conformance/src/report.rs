@@ -4,7 +4,7 @@
 use crate::engine::Engine;
 use crate::load::LoadError;
 use crate::model::Fixture;
-use crate::runner::{run_fixture, Failure, FixtureResult, Verdict};
+use crate::runner::{run_fixture_in, Failure, FixtureResult, Verdict};
 use crate::snapshot::{read_snap, snap_path, SnapError};
 use hexodic_rules::diagram::diagram;
 use hexodic_rules::{registry, Setup};
@@ -105,6 +105,8 @@ pub struct RunOptions<'a> {
     pub snapshots: Option<&'a Path>,
     /// Print passing fixtures too.
     pub verbose: bool,
+    /// Run only this variant (in the fixtures that run under variants).
+    pub variant: Option<hexodic_rules::symmetry::Symmetry>,
 }
 
 /// Run fixtures against an engine, writing the report to `out`.
@@ -126,10 +128,15 @@ pub fn run_all<E: Engine + ?Sized>(
     }
     let mut results = Vec::with_capacity(fixtures.len());
     for fx in fixtures {
-        let mut r = run_fixture(engine, fx);
+        let variants: Vec<_> = match opts.variant {
+            Some(v) if fx.variants => vec![v],
+            _ => fx.symmetries(),
+        };
+        let mut r = run_fixture_in(engine, fx, &variants);
         sum.variant_runs += r.variants_run;
         let mut snapshot_diff = false;
-        if let (Verdict::Pass, Some(dir)) = (&r.verdict, opts.snapshots) {
+        let traced = variants.contains(&hexodic_rules::symmetry::Symmetry::IDENTITY);
+        if let (Verdict::Pass, Some(dir), true) = (&r.verdict, opts.snapshots, traced) {
             match read_snap(&snap_path(dir, &fx.id)) {
                 Ok(expected) => {
                     if let Some((what, e, a)) = expected.diff(&r.trace) {

@@ -592,8 +592,19 @@ fn state_mismatch(st: &crate::model::StateCheck, s: &Setup) -> Option<(String, S
 }
 
 /// Run a fixture against an engine: the identity first (recording the
-/// trace), then the other variants, stopping at the first failure.
+/// trace), then the other variants (unless `variants: none`), stopping at
+/// the first failure.
 pub fn run_fixture<E: Engine + ?Sized>(engine: &mut E, fx: &Fixture) -> FixtureResult {
+    run_fixture_in(engine, fx, &fx.symmetries())
+}
+
+/// Run a fixture in the given variants only, in order, stopping at the
+/// first failure; the trace is recorded when the identity is among them.
+pub fn run_fixture_in<E: Engine + ?Sized>(
+    engine: &mut E,
+    fx: &Fixture,
+    variants: &[Symmetry],
+) -> FixtureResult {
     let caps = engine.info().capabilities;
     let mut skipped: Vec<String> = Vec::new();
     let mut trace = Trace {
@@ -601,7 +612,7 @@ pub fn run_fixture<E: Engine + ?Sized>(engine: &mut E, fx: &Fixture) -> FixtureR
         ..Trace::default()
     };
     let mut run = 0;
-    for sym in fx.symmetries() {
+    for &sym in variants {
         let record = sym == Symmetry::IDENTITY;
         let mut ctx = Ctx {
             engine: &mut *engine,
