@@ -283,3 +283,62 @@ fn unknown_reason_code_and_illegal_prelude() {
     assert_eq!(e.line, 5, "{e}");
     assert!(e.message.contains("setup turn 2"), "{e}");
 }
+
+/// Deterministic mutations of real fixtures (bytes dropped, repeated,
+/// replaced, lines swapped) never panic the loader.
+#[test]
+fn mutated_fixtures_never_panic() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let sources: Vec<Vec<u8>> = [
+        "examples/include-closes-ring.yaml",
+        "examples/illegal-then-legal.yaml",
+    ]
+    .iter()
+    .map(|f| std::fs::read(fixtures.join(f)).unwrap())
+    .collect();
+    let setup = std::fs::read(fixtures.join("setups/tier1-ring-open-c4.yaml")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("fixtures");
+    write(&root, "setups/tier1-ring-open-c4.yaml", &setup);
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n.max(1)
+    };
+    let alphabet = b" \n:-[]{}\"'|>&*#.,x1o2@=+abcdefg0123456789";
+    let mut loaded = 0;
+    const ROUNDS: usize = 600;
+    for round in 0..ROUNDS {
+        let src = &sources[round % sources.len()];
+        let mut b = src.clone();
+        for _ in 0..1 + next(4) {
+            let i = next(b.len());
+            match next(4) {
+                0 => {
+                    b.remove(i);
+                }
+                1 => b.insert(i, alphabet[next(alphabet.len())]),
+                2 => b[i] = alphabet[next(alphabet.len())],
+                _ => {
+                    let j = next(b.len());
+                    let (lo, hi) = (i.min(j), i.max(j));
+                    let piece: Vec<u8> = b[lo..hi].to_vec();
+                    b.splice(lo..lo, piece);
+                }
+            }
+        }
+        let rel = if round % 2 == 0 {
+            "examples/include-closes-ring.yaml"
+        } else {
+            "examples/illegal-then-legal.yaml"
+        };
+        write(&root, rel, &b);
+        match hexodic_conformance::load::load_file(&root, &root.join(rel)) {
+            Ok(_) => loaded += 1,
+            Err(e) => assert!(e.line >= 1 && e.column >= 1, "{e}"),
+        }
+    }
+    assert!(loaded < ROUNDS, "some mutations must be rejected");
+}
