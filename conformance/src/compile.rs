@@ -94,8 +94,8 @@ impl<'a> Src<'a> {
             // The location is the first content line, at its indentation.
             return LoadError::at(
                 self.file,
-                at.line + line as u32 - 1,
-                at.column + col as u32 - 1,
+                (at.line + line as u32).saturating_sub(1),
+                (at.column + col as u32).saturating_sub(1),
                 msg,
             );
         }
