@@ -48,10 +48,11 @@ pub struct RunArgs {
     /// The fixtures folder (default: `fixtures/` here, in an ancestor, or in the workspace).
     #[arg(long)]
     fixtures: Option<PathBuf>,
-    /// Folder of trace snapshots to compare with (default:
-    /// `conformance/tests/snapshots` beside the fixtures folder, when it exists).
-    #[arg(long)]
-    snapshots: Option<PathBuf>,
+    /// Compare traces with snapshots: `--snapshots` for the default folder
+    /// (`conformance/tests/snapshots` beside the fixtures folder), or
+    /// `--snapshots=DIR`. On by default when the default folder exists.
+    #[arg(long, num_args = 0..=1, require_equals = true, value_name = "DIR")]
+    snapshots: Option<Option<PathBuf>>,
     /// Do not compare traces with snapshots.
     #[arg(long, conflicts_with = "snapshots")]
     no_snapshots: bool,
@@ -113,7 +114,12 @@ pub fn run(a: RunArgs) -> ExitCode {
     let snaps = if a.no_snapshots {
         None
     } else if let Some(s) = a.snapshots {
-        Some(s)
+        let dir = s.unwrap_or(default_snaps);
+        if !dir.is_dir() {
+            eprintln!("error: no snapshot folder {}", dir.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+        Some(dir)
     } else {
         default_snaps.is_dir().then_some(default_snaps)
     };
