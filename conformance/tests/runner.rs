@@ -106,7 +106,7 @@ fn hidden_captures_fail_with_step_line_and_diagrams() {
     let Verdict::Fail(f) = &r.verdict else {
         panic!("{:?}", r.verdict)
     };
-    assert_eq!((f.step, f.line, f.what.as_str()), (1, 12, "captured"));
+    assert_eq!((f.step, f.line, f.what.as_str()), (1, 13, "captured"));
     assert_eq!(f.variant.to_string(), "r0");
     assert_eq!((f.expected.as_str(), f.actual.as_str()), ("[d4]", "[]"));
     let text = describe_failure(&fx, f);
@@ -115,7 +115,7 @@ fn hidden_captures_fail_with_step_line_and_diagrams() {
         "{text}"
     );
     assert!(
-        text.contains("include-closes-ring.yaml:12: step 1 `c4 +c4`"),
+        text.contains("include-closes-ring.yaml:13: step 1 `c4 +c4`"),
         "{text}"
     );
     assert!(text.contains("d .   .   x1  o1  x1  .   ."), "{text}");
