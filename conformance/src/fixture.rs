@@ -90,6 +90,7 @@ pub struct FixtureFile {
     /// What the fixture shows, in words.
     pub description: At<String>,
     /// The RULINGS IDs the fixture tests (at least one).
+    #[schemars(with = "Vec<RuleId>")]
     pub rules: At<Strings>,
     /// `documented` when every cited rule is stated by a rules page, `ruling`
     /// when the fixture depends on a ruling.
@@ -110,6 +111,7 @@ pub struct FixtureFile {
     pub setup: At<SetupSpec>,
     /// The setup must be rejected (V1) with exactly these fault codes.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<FaultCode>>")]
     pub invalid: Option<At<Strings>>,
     /// Checks on the start position, before any step.
     #[serde(default)]
@@ -247,6 +249,7 @@ pub struct SetupSpec {
     pub result: Option<At<String>>,
     /// Turns played (and required to be legal) from the setup before the fixture starts.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<TurnText>>")]
     pub turns: Option<Strings>,
 }
 
@@ -287,6 +290,7 @@ pub struct CountersSpec {
     pub lock_used: Option<bool>,
     /// The cooldown cells.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<CellName>>")]
     pub cooldown: Option<Strings>,
 }
 
@@ -325,12 +329,15 @@ pub struct StateSpec {
     pub half_moves: Option<u16>,
     /// Tiers of the named cells.
     #[serde(default)]
+    #[schemars(with = "Option<TierMap>")]
     pub tiers: Option<BTreeMap<At<String>, u8>>,
     /// Occupants of the named cells.
     #[serde(default)]
+    #[schemars(with = "Option<StoneMap>")]
     pub stones: Option<BTreeMap<At<String>, StoneSpec>>,
     /// Exactly the locked cells.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<CellName>>")]
     pub locked: Option<Strings>,
     /// `X`'s counters.
     #[serde(default)]
@@ -349,12 +356,15 @@ pub struct StateSpec {
 pub struct CapturedBySpec {
     /// The cell captured by the Move (T6), or `none`.
     #[serde(default, rename = "move")]
+    #[schemars(with = "Option<String>")]
     pub by_move: Option<At<String>>,
     /// Cells captured by encirclement (C1).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<CellName>>")]
     pub encircled: Option<Strings>,
     /// Cells captured by the Echo-Capture group check (E4).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<CellName>>")]
     pub echo: Option<Strings>,
 }
 
@@ -383,9 +393,11 @@ pub struct Expect {
     pub legal_count: Option<At<u64>>,
     /// Turns that must be legal.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<TurnText>>")]
     pub legal: Option<Strings>,
     /// Turns that must not be legal.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<TurnText>>")]
     pub not_legal: Option<Strings>,
     /// A perft count from this position.
     #[serde(default)]
@@ -397,12 +409,15 @@ pub struct Expect {
 #[serde(deny_unknown_fields)]
 pub struct Step {
     /// The turn, in the turn notation.
+    #[schemars(with = "TurnText")]
     pub turn: At<String>,
     /// The turn must be rejected with a non-empty subset of these codes.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<ReasonCode>>")]
     pub illegal: Option<At<Strings>>,
     /// Exactly these cells lost a stone to capture (`[]` for none).
     #[serde(default)]
+    #[schemars(with = "Option<Vec<CellName>>")]
     pub captured: Option<At<Strings>>,
     /// Captures split by kind.
     #[serde(default)]
@@ -418,14 +433,102 @@ pub struct Step {
     pub legal_count: Option<At<u64>>,
     /// Turns that must be legal after the step.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<TurnText>>")]
     pub legal: Option<Strings>,
     /// Turns that must not be legal after the step.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<TurnText>>")]
     pub not_legal: Option<Strings>,
     /// A perft count from the position after the step.
     #[serde(default)]
     pub perft: Option<At<PerftSpec>>,
 }
+
+// ---- schema-only types: what the JSON Schema says about strings ----
+
+fn schema_of(v: serde_json::Value) -> Schema {
+    Schema::try_from(v).unwrap_or_default()
+}
+
+fn string_enum(description: &str, values: Vec<String>) -> Schema {
+    schema_of(serde_json::json!({
+        "type": "string",
+        "description": description,
+        "enum": values,
+    }))
+}
+
+fn cell_names() -> Vec<String> {
+    hexodic_rules::Cell::ALL
+        .iter()
+        .map(|c| c.to_string())
+        .collect()
+}
+
+macro_rules! schema_only {
+    ($(#[$doc:meta])* $name:ident, $g:ident => $body:expr) => {
+        $(#[$doc])*
+        pub struct $name;
+        impl JsonSchema for $name {
+            fn schema_name() -> Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn json_schema($g: &mut SchemaGenerator) -> Schema {
+                $body
+            }
+        }
+    };
+}
+
+schema_only!(
+    /// A cell name, `a1` to `g7` (schema only).
+    CellName, _g => string_enum("a cell name (B2)", cell_names())
+);
+schema_only!(
+    /// A rule ID of the registry (schema only).
+    RuleId, _g => string_enum(
+        "a rule ID of the registry (RULINGS)",
+        hexodic_rules::registry::RULES.iter().map(|r| r.id.to_owned()).collect(),
+    )
+);
+schema_only!(
+    /// A reason code for an illegal turn (schema only).
+    ReasonCode, _g => string_enum(
+        "a reason code (V2)",
+        hexodic_rules::Reason::ALL.iter().map(|r| r.code().to_owned()).collect(),
+    )
+);
+schema_only!(
+    /// A fault code for an invalid setup (schema only).
+    FaultCode, _g => string_enum(
+        "a fault code (V1)",
+        crate::compile::FAULT_CODES.iter().map(|c| (*c).to_owned()).collect(),
+    )
+);
+schema_only!(
+    /// A turn in the turn notation (schema only).
+    TurnText, _g => schema_of(serde_json::json!({
+        "type": "string",
+        "description": "a turn: Project (`c3`, `c3-c4`, `skip`), then an optional Shape (`+d4`, `-d4`), then an optional Echo (`=d4`, `@e5`)",
+        "pattern": "^\\s*(skip|[a-g][1-7](-[a-g][1-7])?)(\\s+[-+][a-g][1-7])?(\\s+[=@][a-g][1-7])?\\s*$",
+    }))
+);
+schema_only!(
+    /// A map from cell names to tiers (schema only).
+    TierMap, _g => schema_of(serde_json::json!({
+        "type": "object",
+        "propertyNames": {"enum": cell_names()},
+        "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 2},
+    }))
+);
+schema_only!(
+    /// A map from cell names to occupants (schema only).
+    StoneMap, _g => schema_of(serde_json::json!({
+        "type": "object",
+        "propertyNames": {"enum": cell_names()},
+        "additionalProperties": {"enum": ["x", "o", "none"]},
+    }))
+);
 
 /// The JSON Schema of [`FixtureFile`], pretty-printed with a final newline.
 pub fn schema_json() -> String {

@@ -40,3 +40,21 @@ fn schema_forbids_unknown_fields() {
         assert!(required.iter().any(|r| r == f), "{f} is required");
     }
 }
+
+#[test]
+fn schema_names_cells_codes_and_rules() {
+    let s: serde_json::Value = serde_json::from_str(&schema_json()).unwrap();
+    let text = s.to_string();
+    for needle in [
+        "place-occupied",
+        "stone-count",
+        "\"C1\"",
+        "\"g7\"",
+        "propertyNames",
+    ] {
+        assert!(text.contains(needle), "{needle} missing from the schema");
+    }
+    assert!(!text.contains("\"h1\""));
+    let turn = &s["$defs"]["TurnText"]["pattern"];
+    assert!(turn.as_str().unwrap().contains("skip"), "{turn}");
+}
