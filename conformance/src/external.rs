@@ -335,7 +335,11 @@ impl EngineProcess {
         let Some(run) = self.running.as_mut() else {
             return Err(ProtocolError::Spawn("engine not running".into()));
         };
-        let sent = writeln!(run.stdin, "{line}").and_then(|_| run.stdin.flush());
+        // One write per request, so the engine never wakes to half a line.
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        let sent = run.stdin.write_all(&bytes).and_then(|_| run.stdin.flush());
         if sent.is_err() {
             let e = self.crash_error();
             return Err(self.fail(e, &line));
