@@ -189,3 +189,51 @@ mod tests {
         assert_eq!(fixture_id(std::path::Path::new("/tmp/out"), "a"), "found/a");
     }
 }
+
+/// Arguments of `bench-protocol`.
+#[derive(Args)]
+pub struct BenchProtocolArgs {
+    /// The engine: a command speaking conformance/PROTOCOL.md.
+    #[arg(long, value_name = "CMD")]
+    engine: String,
+    /// Number of requests (alternating `position` and `play`).
+    #[arg(long, default_value_t = 20_000)]
+    requests: u64,
+}
+
+/// Measure protocol round trips per second against an engine.
+pub fn bench_protocol(a: BenchProtocolArgs) -> ExitCode {
+    use hexodic_conformance::protocol::Command;
+    let mut engine = match ExternalEngine::start(&a.engine, Duration::from_secs(10)) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("error: engine unusable: {e}");
+            return ExitCode::from(3);
+        }
+    };
+    let start = hexodic_rules::Position::start().to_notation();
+    let t0 = std::time::Instant::now();
+    for i in 0..a.requests {
+        let cmd = if i % 2 == 0 {
+            Command::Position {
+                position: start.clone(),
+            }
+        } else {
+            Command::Play {
+                turn: "c3 +d4".into(),
+            }
+        };
+        if let Err(e) = engine.process_mut().request(cmd) {
+            eprintln!("error: request {i}: {e}");
+            return ExitCode::from(3);
+        }
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "{} requests in {secs:.3} s: {:.0} requests/s, {:.1} us per round trip",
+        a.requests,
+        a.requests as f64 / secs.max(1e-9),
+        secs * 1e6 / a.requests.max(1) as f64
+    );
+    ExitCode::SUCCESS
+}

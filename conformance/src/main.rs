@@ -39,6 +39,8 @@ enum Command {
     /// Differential fuzzing: random games steered to rare rules, engine versus reference;
     /// a difference is shrunk and written as a fixture.
     Fuzz(cmd_fuzz::FuzzArgs),
+    /// Measure protocol round trips per second against an engine.
+    BenchProtocol(cmd_fuzz::BenchProtocolArgs),
     /// Speak the engine protocol (conformance/PROTOCOL.md) on stdin/stdout as the reference engine.
     Serve {
         /// Test-only: run with one planted rule bug (see rules/src/planted.rs).
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Fuzz(a) => cmd_fuzz::run(a),
+        Command::BenchProtocol(a) => cmd_fuzz::bench_protocol(a),
         Command::Serve { planted_bug } => {
             hexodic_rules::planted::plant(planted_bug);
             let stdin = std::io::stdin().lock();
