@@ -166,7 +166,14 @@ pub fn parsers(data: &[u8]) -> Check {
 fn fixture_text(text: &str) -> Check {
     let file = Path::new("fuzz/input.yaml");
     let located = |e: LoadError| {
-        let lines = text.lines().count().max(1) as u32 + 1;
+        // Line breaks as YAML counts them: `\r\n`, `\n`, a lone `\r`, and
+        // (YAML 1.1) NEL, LS and PS.
+        let unified = text.replace("\r\n", "\n");
+        let breaks = unified
+            .chars()
+            .filter(|c| matches!(c, '\n' | '\r' | '\u{85}' | '\u{2028}' | '\u{2029}'))
+            .count();
+        let lines = breaks as u32 + 2;
         if e.line == 0 || e.column == 0 || e.line > lines {
             return Err(CheckFailure {
                 invariant: "I9",
