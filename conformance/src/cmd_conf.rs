@@ -2,7 +2,10 @@
 
 use clap::Args;
 use hexodic_conformance::engine::{Engine, ReferenceEngine};
-use hexodic_conformance::external::ExternalEngine;
+use hexodic_conformance::export::{
+    corpus_version, github_annotations, json, junit, records, EngineReport, Expectations, Status,
+};
+use hexodic_conformance::external::{ExternalEngine, ProtocolError};
 use hexodic_conformance::fixture::{schema_json, setup_schema_json, SetupFile};
 use hexodic_conformance::load::{
     fixture_files, id_for, load_corpus, load_files, parse_yaml, read_text, Corpus,
@@ -68,6 +71,34 @@ pub struct RunArgs {
     /// Seconds an external engine may take to answer one request.
     #[arg(long, default_value_t = 10.0)]
     timeout: f64,
+    /// Expectations file: fixtures this engine is known to fail, each with a reason.
+    /// A listed fixture that passes is an unexpected pass and fails the run.
+    #[arg(long, value_name = "FILE")]
+    expectations: Option<PathBuf>,
+    /// Write the current failures to the expectations file (keeping known reasons).
+    #[arg(long, requires = "expectations")]
+    update_expectations: bool,
+    /// Write a JUnit XML report.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Write a JSON report (every result, engine and corpus version).
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+/// Exit code when the engine under test cannot be used.
+const EXIT_ENGINE: u8 = 3;
+
+/// A JUnit report holding one error: the engine could not be used.
+fn unusable_junit(msg: &str) -> String {
+    use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+    let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+    status.set_message(msg);
+    let mut suite = TestSuite::new("engine");
+    suite.add_test_case(TestCase::new("handshake", status));
+    let mut report = Report::new("hexodic-conformance");
+    report.add_test_suite(suite);
+    report.to_string().unwrap_or_default()
 }
 
 fn select(root: &Path, targets: &[String]) -> Result<Corpus, String> {
@@ -123,38 +154,175 @@ pub fn run(a: RunArgs) -> ExitCode {
     } else {
         default_snaps.is_dir().then_some(default_snaps)
     };
-    let mut engine: Box<dyn Engine> = match &a.engine {
-        None => Box::new(ReferenceEngine::new()),
+    let mut reference = ReferenceEngine::new();
+    let mut external = match &a.engine {
+        None => None,
         Some(cmd) => {
             let timeout = Duration::from_secs_f64(a.timeout.clamp(0.001, 3600.0));
             match ExternalEngine::start(cmd, timeout) {
-                Ok(e) => Box::new(e),
+                Ok(e) => Some(e),
                 Err(e) => {
-                    eprintln!("error: engine `{cmd}`: {e}");
-                    return ExitCode::from(EXIT_USAGE);
+                    eprintln!("error: engine `{cmd}` unusable: {e}");
+                    let msg = format!("engine `{cmd}` unusable: {e}");
+                    if let Some(path) = &a.junit {
+                        let _ = std::fs::write(path, unusable_junit(&msg));
+                    }
+                    if let Some(path) = &a.json {
+                        let v = serde_json::json!({
+                            "harness": {"name": "hexodic-conformance", "version": env!("CARGO_PKG_VERSION")},
+                            "engine": {"command": cmd, "unusable": msg},
+                            "corpus": {"version": corpus_version(&corpus.fixtures), "fixtures": corpus.fixtures.len()},
+                            "results": [],
+                        });
+                        let _ = std::fs::write(
+                            path,
+                            serde_json::to_string_pretty(&v).unwrap_or_default(),
+                        );
+                    }
+                    return ExitCode::from(EXIT_ENGINE);
                 }
             }
         }
     };
+    let engine: &mut dyn Engine = match external.as_mut() {
+        Some(e) => e,
+        None => &mut reference,
+    };
+    let info = engine.info();
+    let engine_name = format!("{} {}", info.name, info.version);
+    let mut expected = Expectations::default();
+    if let Some(path) = &a.expectations {
+        if path.is_file() {
+            match Expectations::load(path) {
+                Ok(e) => expected = e,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    return ExitCode::from(EXIT_USAGE);
+                }
+            }
+        } else if !a.update_expectations {
+            eprintln!("error: no expectations file {}", path.display());
+            return ExitCode::from(EXIT_USAGE);
+        }
+    }
     let opts = RunOptions {
         snapshots: snaps.as_deref(),
         verbose: a.verbose,
         variant: a.variant,
+        expected: Some(&expected.expected_failures),
     };
     let mut out = String::new();
-    let (sum, _) = run_all(
-        engine.as_mut(),
-        &corpus.fixtures,
-        &corpus.errors,
-        &opts,
-        &mut out,
-    );
+    let (sum, results) = run_all(engine, &corpus.fixtures, &corpus.errors, &opts, &mut out);
     print!("{out}");
-    let info = engine.info();
-    print!(
-        "{}",
-        summary_text(&format!("{} {}", info.name, info.version), &sum)
-    );
+    print!("{}", summary_text(&engine_name, &sum));
+    let recs = records(&corpus.fixtures, &results, &expected);
+    if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
+        print!("{}", github_annotations(&recs, &corpus.errors));
+    }
+    let (incidents, stderr_tail, unusable) = match &external {
+        Some(e) => {
+            let p = e.process();
+            let unusable = p.incidents.iter().any(|i| {
+                matches!(
+                    i.error,
+                    ProtocolError::Spawn(_)
+                        | ProtocolError::Unusable(_)
+                        | ProtocolError::BadCommand(_)
+                )
+            });
+            for i in &p.incidents {
+                println!("engine incident: {} (request {})", i.error, i.request);
+            }
+            (
+                p.incidents
+                    .iter()
+                    .map(|i| format!("{} (request {})", i.error, i.request))
+                    .collect(),
+                p.stderr_tail(),
+                unusable,
+            )
+        }
+        None => (Vec::new(), String::new(), false),
+    };
+    let mut write_failed = false;
+    if let Some(path) = &a.junit {
+        if let Err(e) = std::fs::write(path, junit(&recs, &corpus.errors, &engine_name)) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            write_failed = true;
+        }
+    }
+    if let Some(path) = &a.json {
+        let caps = info.capabilities;
+        let mut names = Vec::new();
+        for (on, name) in [
+            (caps.legal_turns, "legal_turns"),
+            (caps.error_codes, "error_codes"),
+            (caps.perft, "perft"),
+            (caps.capture_kinds, "capture_kinds"),
+        ] {
+            if on {
+                names.push(name.to_owned());
+            }
+        }
+        let report = EngineReport {
+            name: info.name.clone(),
+            version: info.version.clone(),
+            capabilities: names,
+            incidents,
+            stderr_tail,
+        };
+        let text = json(
+            &recs,
+            &corpus.errors,
+            &report,
+            &corpus_version(&corpus.fixtures),
+            sum.elapsed.as_secs_f64(),
+        );
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            write_failed = true;
+        }
+    }
+    if a.update_expectations {
+        if let Some(path) = &a.expectations {
+            let mut next = Expectations {
+                engine: engine_name.clone(),
+                expected_failures: Default::default(),
+            };
+            for r in &recs {
+                if matches!(r.status, Status::Fail | Status::ExpectedFail(_)) {
+                    let reason = expected
+                        .expected_failures
+                        .get(&r.id)
+                        .cloned()
+                        .unwrap_or_else(|| {
+                            r.failure.as_ref().map_or("fails".to_owned(), |f| {
+                                format!("{}: expected {}, got {}", f.what, f.expected, f.actual)
+                            })
+                        });
+                    next.expected_failures.insert(r.id.clone(), reason);
+                }
+            }
+            match std::fs::write(path, next.to_yaml()) {
+                Ok(()) => println!(
+                    "expectations written: {} ({} expected failures)",
+                    path.display(),
+                    next.expected_failures.len()
+                ),
+                Err(e) => {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    write_failed = true;
+                }
+            }
+            return ExitCode::from(if write_failed { EXIT_USAGE } else { 0 });
+        }
+    }
+    if unusable {
+        return ExitCode::from(EXIT_ENGINE);
+    }
+    if write_failed {
+        return ExitCode::from(EXIT_USAGE);
+    }
     ExitCode::from(sum.exit_code())
 }
 

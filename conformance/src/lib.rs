@@ -8,6 +8,7 @@ pub mod checks;
 pub mod compile;
 pub mod difffuzz;
 pub mod engine;
+pub mod export;
 pub mod external;
 pub mod fake;
 pub mod fixture;

@@ -33,6 +33,10 @@ pub struct Summary {
     pub variant_runs: usize,
     /// Passing fixtures without a snapshot to compare with.
     pub no_snapshot: usize,
+    /// Failures listed in the expectations file.
+    pub expected_failures: usize,
+    /// Fixtures listed as expected failures that passed.
+    pub unexpected_passes: usize,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -40,7 +44,7 @@ pub struct Summary {
 impl Summary {
     /// Failures of every kind.
     pub fn failed(&self) -> usize {
-        self.failed_documented + self.failed_ruling + self.snapshot_diffs
+        self.failed_documented + self.failed_ruling + self.snapshot_diffs + self.unexpected_passes
     }
 
     /// The process exit code: 2 for load errors, 1 for failures, else 0.
@@ -107,6 +111,12 @@ pub struct RunOptions<'a> {
     pub verbose: bool,
     /// Run only this variant (in the fixtures that run under variants).
     pub variant: Option<hexodic_rules::symmetry::Symmetry>,
+    /// Fixtures expected to fail on this engine, with the reasons.
+    pub expected: Option<&'a std::collections::BTreeMap<String, String>>,
+}
+
+fn expected_reason(opts: &RunOptions, id: &str) -> Option<String> {
+    opts.expected.and_then(|m| m.get(id).cloned())
 }
 
 /// Run fixtures against an engine, writing the report to `out`.
@@ -165,6 +175,23 @@ pub fn run_all<E: Engine + ?Sized>(
             }
         }
         match &r.verdict {
+            Verdict::Pass if expected_reason(opts, &fx.id).is_some() => {
+                let why = expected_reason(opts, &fx.id).unwrap_or_default();
+                sum.unexpected_passes += 1;
+                let _ = writeln!(
+                    out,
+                    "XPASS {}: passes, but the expectations list it as failing ({why})",
+                    fx.id
+                );
+            }
+            Verdict::Fail(f) if expected_reason(opts, &fx.id).is_some() => {
+                let why = expected_reason(opts, &fx.id).unwrap_or_default();
+                sum.expected_failures += 1;
+                let _ = writeln!(out, "XFAIL {}: expected ({why})", fx.id);
+                if opts.verbose {
+                    out.push_str(&describe_failure(fx, f));
+                }
+            }
             Verdict::Pass => {
                 sum.passed += 1;
                 if opts.verbose {
@@ -216,6 +243,13 @@ pub fn summary_text(engine: &str, s: &Summary) -> String {
             out,
             "  passing fixtures without a snapshot: {}",
             s.no_snapshot
+        );
+    }
+    if s.expected_failures + s.unexpected_passes > 0 {
+        let _ = writeln!(
+            out,
+            "  expected failures: {}; unexpected passes: {}",
+            s.expected_failures, s.unexpected_passes
         );
     }
     out
