@@ -20,4 +20,5 @@ pub mod report;
 pub mod runner;
 pub mod serve;
 pub mod snapshot;
+pub mod suite;
 pub mod tally;
