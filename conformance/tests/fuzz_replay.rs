@@ -8,7 +8,7 @@ use hexodic_conformance::checks::{self, apply_script, Check, Edit};
 use hexodic_conformance::engine::{Engine, ReferenceEngine};
 use hexodic_conformance::external::ExternalEngine;
 use hexodic_rules::random::Rng;
-use hexodic_rules::{Player, Position, Project};
+use hexodic_rules::{Cell, Player, Position, Project, Turn};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -184,6 +184,23 @@ fn mutation_scripts_reach_rare_situations() {
     assert_eq!(p.locked().count(), 1, "{p}");
     assert_eq!(p.counters(Player::X).charges, 1);
     assert_eq!(p.half_moves(), 59);
+    // A plateau: a Place on the centre needs no Shape (S3).
+    let centre = Cell::CENTRE.index() as u8;
+    let p = apply_script(
+        &start,
+        &[
+            Edit::Place { cell: 0, x: true },
+            Edit::Plateau {
+                cell: centre,
+                x: true,
+            },
+        ],
+    );
+    assert!(
+        p.legal_turns()
+            .contains(&Turn::new(Project::Place(Cell::CENTRE))),
+        "{p}"
+    );
     // An edit that would make an invalid position is dropped: O may not
     // hold 6 captures while X is to move (V1, G2).
     let p = apply_script(&start, &[Edit::Captures { x: false, n: 6 }]);

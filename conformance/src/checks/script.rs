@@ -101,6 +101,15 @@ pub enum Edit {
         /// `X` when true.
         x: bool,
     },
+    /// Raise every unlocked cell within 2 steps of the cell to tier 2 and
+    /// spend the player's lowers: with no legal Shape around, turns without
+    /// a Shape (S3) and so repeated positions (G5) become possible.
+    Plateau {
+        /// Cell index.
+        cell: u8,
+        /// `X` when true.
+        x: bool,
+    },
     /// Set the player to move.
     ToMove {
         /// `X` when true.
@@ -242,6 +251,17 @@ impl Edit {
                         raise(s, n, p);
                     }
                 }
+            }
+            Edit::Plateau { cell: c, x } => {
+                let p = player(x);
+                for n in CellSet::within_two(cell(c)) {
+                    raise(s, n, p);
+                    raise(s, n, p);
+                }
+                // Lowers made rise to the whole budget; raises as much (I3).
+                let k = &mut s.counters[p.index()];
+                k.raises = k.raises.saturating_add(k.lowers_left);
+                k.lowers_left = 0;
             }
             Edit::ToMove { x } => s.to_move = player(x),
         }
