@@ -137,7 +137,7 @@ pub fn differential(engine: &mut dyn Engine, data: &[u8]) -> Check {
     while !u.is_empty() && !reference.position().is_over() && trail.turns.len() < 64 {
         let p = *reference.position();
         let look: u8 = u.arbitrary().unwrap_or(0);
-        if caps.legal_turns && look % 16 == 0 {
+        if caps.legal_turns && look & 15 == 0 {
             let theirs = engine
                 .legal_turns()
                 .map_err(|e| differs(&trail, None, format!("engine failed: {e}")))?;
