@@ -449,7 +449,7 @@ mod tests {
                 for (i, t) in list.iter().enumerate() {
                     let i = i as u64;
                     assert_eq!(p.nth_legal(i), Some(*t), "nth_legal({i})");
-                    if i % 5 != 0 && i + 1 != count {
+                    if !i.is_multiple_of(5) && i + 1 != count {
                         continue;
                     }
                     let mut offered = 0;
