@@ -276,7 +276,7 @@ pub fn run(a: RunArgs) -> ExitCode {
             &corpus.errors,
             &report,
             &corpus_version(&corpus.fixtures),
-            sum.elapsed.as_secs_f64(),
+            &sum,
         );
         if let Err(e) = std::fs::write(path, text) {
             eprintln!("error: cannot write {}: {e}", path.display());

@@ -4,7 +4,7 @@
 
 use crate::load::LoadError;
 use crate::model::Fixture;
-use crate::report::describe_failure;
+use crate::report::{describe_failure, Summary};
 use crate::runner::{FixtureResult, Verdict};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -157,51 +157,6 @@ pub fn records(
         .collect()
 }
 
-/// Counts over records.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    /// Passed.
-    pub passed: usize,
-    /// Failed on documented rules.
-    pub failed_documented: usize,
-    /// Failed on rulings.
-    pub failed_ruling: usize,
-    /// Expected failures.
-    pub expected_failures: usize,
-    /// Unexpected passes.
-    pub unexpected_passes: usize,
-    /// Skipped.
-    pub skipped: usize,
-    /// Fixture files that could not be loaded.
-    pub errors: usize,
-}
-
-impl Tally {
-    /// Count records and load errors.
-    pub fn of(records: &[Record], errors: usize) -> Tally {
-        let mut t = Tally {
-            errors,
-            ..Tally::default()
-        };
-        for r in records {
-            match r.status {
-                Status::Pass => t.passed += 1,
-                Status::Fail if r.basis == "documented" => t.failed_documented += 1,
-                Status::Fail => t.failed_ruling += 1,
-                Status::ExpectedFail(_) => t.expected_failures += 1,
-                Status::UnexpectedPass(_) => t.unexpected_passes += 1,
-                Status::Skipped(_) => t.skipped += 1,
-            }
-        }
-        t
-    }
-
-    /// Failures that fail the run: unexpected failures and unexpected passes.
-    pub fn failing(&self) -> usize {
-        self.failed_documented + self.failed_ruling + self.unexpected_passes
-    }
-}
-
 /// The fixtures' area: the first component of the id.
 fn area(id: &str) -> &str {
     id.split('/').next().unwrap_or(id)
@@ -300,9 +255,21 @@ pub fn json(
     errors: &[LoadError],
     engine: &EngineReport,
     corpus: &str,
-    elapsed_s: f64,
+    sum: &Summary,
 ) -> String {
-    let tally = Tally::of(records, errors.len());
+    // The same totals as the text summary.
+    let summary = serde_json::json!({
+        "fixtures": sum.fixtures,
+        "passed": sum.passed,
+        "failed_documented": sum.failed_documented,
+        "failed_ruling": sum.failed_ruling,
+        "snapshot_diffs": sum.snapshot_diffs,
+        "expected_failures": sum.expected_failures,
+        "unexpected_passes": sum.unexpected_passes,
+        "skipped": sum.skipped,
+        "errors": sum.errors,
+        "variant_runs": sum.variant_runs,
+    });
     let results: Vec<serde_json::Value> = records
         .iter()
         .map(|r| {
@@ -340,8 +307,8 @@ pub fn json(
         "harness": {"name": "hexodic-conformance", "version": env!("CARGO_PKG_VERSION")},
         "engine": engine,
         "corpus": {"version": corpus, "fixtures": records.len()},
-        "elapsed_seconds": elapsed_s,
-        "summary": tally,
+        "elapsed_seconds": sum.elapsed.as_secs_f64(),
+        "summary": summary,
         "results": results,
         "errors": errs,
     });
@@ -435,6 +402,54 @@ mod tests {
         let empty = Expectations::default().to_yaml();
         let back: Expectations = crate::load::parse_yaml(Path::new("x.yaml"), &empty).unwrap();
         assert!(back.expected_failures.is_empty());
+    }
+
+    #[test]
+    fn annotations_name_the_file_line_and_level() {
+        let cwd = std::env::current_dir().unwrap();
+        let rec = |id: &str, basis: &'static str, status: Status| Record {
+            id: id.into(),
+            file: cwd.join(format!("fixtures/{id}.yaml")),
+            line: 7,
+            rules: vec!["C1".into(), "C2".into()],
+            basis,
+            status,
+            detail: String::new(),
+            failure: Some(FailureFields {
+                variant: "r2ms".into(),
+                step: 1,
+                turn: Some("c3 +d4".into()),
+                what: "captured".into(),
+                expected: "[]".into(),
+                actual: "[d4]".into(),
+            }),
+        };
+        let records = [
+            rec("capture/a", "documented", Status::Fail),
+            rec("capture/b", "ruling", Status::Fail),
+            rec("capture/c", "documented", Status::Pass),
+            rec(
+                "capture/d",
+                "documented",
+                Status::ExpectedFail("known".into()),
+            ),
+            rec(
+                "capture/e",
+                "ruling",
+                Status::UnexpectedPass("known".into()),
+            ),
+        ];
+        let text = github_annotations(&records, &[]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{text}");
+        assert!(lines[0].starts_with("::error file=fixtures/capture/a.yaml,line=7,title=capture/a breaks C1%2C C2::[r2ms] step 1"));
+        assert!(lines[1].starts_with("::warning file=fixtures/capture/b.yaml,line=7,"));
+        assert!(lines[2].starts_with("::error file=fixtures/capture/e.yaml,"));
+        let err = LoadError::at(&cwd.join("fixtures/x.yaml"), 3, 5, "bad\nthing");
+        assert_eq!(
+            github_annotations(&[], &[err]),
+            "::error file=fixtures/x.yaml,line=3,col=5,title=fixture error::bad%0Athing\n"
+        );
     }
 
     #[test]

@@ -94,12 +94,7 @@ pub fn run(
         if mode == FakeMode::OtherVersion && reply.protocol.is_some() {
             reply.protocol = Some(99);
         }
-        writeln!(
-            output,
-            "{}",
-            serde_json::to_string(&reply).unwrap_or_default()
-        )?;
-        output.flush()?;
+        crate::serve::write_reply(&mut output, &reply)?;
         if quit {
             break;
         }

@@ -43,7 +43,8 @@ enum Command {
     BenchProtocol(cmd_fuzz::BenchProtocolArgs),
     /// Speak the engine protocol (conformance/PROTOCOL.md) on stdin/stdout as the reference engine.
     Serve {
-        /// Test-only: run with one planted rule bug (see rules/src/planted.rs).
+        /// Test-only: run with one planted rule bug (see rules/src/planted.rs); needs a
+        /// build with the planted-bugs feature.
         #[arg(long, hide = true, value_name = "BUG")]
         planted_bug: Option<hexodic_rules::planted::PlantedBug>,
     },
@@ -80,6 +81,10 @@ fn main() -> ExitCode {
         Command::Fuzz(a) => cmd_fuzz::run(a),
         Command::BenchProtocol(a) => cmd_fuzz::bench_protocol(a),
         Command::Serve { planted_bug } => {
+            if planted_bug.is_some() && !cfg!(feature = "planted-bugs") {
+                eprintln!("error: --planted-bug needs a build with the planted-bugs feature");
+                return ExitCode::from(2);
+            }
             hexodic_rules::planted::plant(planted_bug);
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

@@ -130,6 +130,14 @@ impl Server {
     }
 }
 
+/// Write one reply line and flush it (one write, so a reader never sees half a line).
+pub fn write_reply(output: &mut impl Write, reply: &Reply) -> std::io::Result<()> {
+    let mut line = serde_json::to_string(reply).unwrap_or_else(|_| r#"{"id":0,"ok":false}"#.into());
+    line.push('\n');
+    output.write_all(line.as_bytes())?;
+    output.flush()
+}
+
 /// Serve requests from `input` to `output` until `quit` or end of input.
 /// Request lines longer than [`MAX_LINE`] are answered with a `bad-request` error.
 pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
@@ -158,12 +166,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
                 "bad-request",
                 format!("request line longer than {MAX_LINE} bytes"),
             );
-            writeln!(
-                output,
-                "{}",
-                serde_json::to_string(&reply).unwrap_or_default()
-            )?;
-            output.flush()?;
+            write_reply(&mut output, &reply)?;
             continue;
         }
         let line = String::from_utf8_lossy(&buf);
@@ -172,10 +175,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()>
             continue;
         }
         let (reply, quit) = server.handle_line(line);
-        let text =
-            serde_json::to_string(&reply).unwrap_or_else(|_| r#"{"id":0,"ok":false}"#.into());
-        writeln!(output, "{text}")?;
-        output.flush()?;
+        write_reply(&mut output, &reply)?;
         if quit {
             return Ok(());
         }

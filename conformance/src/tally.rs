@@ -51,24 +51,8 @@ impl Tally {
                 self.wins[w.index()] += 1;
             }
         }
-        let e = &mut self.events;
-        let g = &mut self.games_with;
-        macro_rules! both {
-            ($($f:ident),*) => {$( e.$f += stats.$f; g.$f += (stats.$f > 0) as u32; )*};
-        }
-        both!(
-            turns,
-            skips,
-            no_shape,
-            move_captures,
-            encircled,
-            interior_encircled,
-            echo_captures,
-            echo_captures_hit,
-            echo_locks,
-            lowers,
-            multi_captures
-        );
+        self.events.add(stats);
+        self.games_with.add(&stats.occurred());
     }
 
     /// The report printed by `play`: one `name: count` line per item.

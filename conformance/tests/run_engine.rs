@@ -130,6 +130,7 @@ fn a_stderr_flood_does_not_stop_the_run() {
     assert!(tail.len() <= 64 * 1024 && tail.starts_with('e'));
 }
 
+#[cfg(feature = "planted-bugs")]
 #[test]
 fn expectations_turn_known_failures_green_and_catch_unexpected_passes() {
     let dir = tempfile::tempdir().unwrap();
@@ -172,4 +173,46 @@ fn expectations_turn_known_failures_green_and_catch_unexpected_passes() {
     let fixed = status(&["--expectations", &exp_s], None);
     assert_eq!(fixed.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&fixed.stdout).contains("XPASS"));
+}
+
+#[test]
+fn the_whole_corpus_passes_through_serve() {
+    use hexodic_conformance::external::ExternalEngine;
+    use hexodic_conformance::suite::{bundled_fixtures, run_corpus};
+    let mut serve =
+        ExternalEngine::start(&format!("{BIN} serve"), Duration::from_secs(30)).unwrap();
+    let report = run_corpus(&mut serve, &bundled_fixtures());
+    report.assert_all_pass();
+    assert!(report.summary.fixtures >= 150);
+    assert!(serve.process().incidents.is_empty());
+    assert_eq!(
+        serve.process().starts,
+        1,
+        "one long-lived process for the corpus"
+    );
+}
+
+#[test]
+fn bench_protocol_measures_round_trips() {
+    let out = Command::new(BIN)
+        .args([
+            "bench-protocol",
+            "--requests",
+            "200",
+            "--engine",
+            &format!("{BIN} serve"),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("200 requests in") && text.contains("requests/s"),
+        "{text}"
+    );
+    let bad = Command::new(BIN)
+        .args(["bench-protocol", "--engine", &fake("exit-at-start", 0)])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(3));
 }

@@ -59,7 +59,37 @@ pub struct GameStats {
     pub multi_captures: u32,
 }
 
+/// Apply `$op` to every field of [`GameStats`] (the list of fields, once).
+macro_rules! each_stat {
+    ($a:ident, $b:ident, $op:expr) => {{
+        $a.turns = $op($a.turns, $b.turns);
+        $a.skips = $op($a.skips, $b.skips);
+        $a.no_shape = $op($a.no_shape, $b.no_shape);
+        $a.move_captures = $op($a.move_captures, $b.move_captures);
+        $a.encircled = $op($a.encircled, $b.encircled);
+        $a.interior_encircled = $op($a.interior_encircled, $b.interior_encircled);
+        $a.echo_captures = $op($a.echo_captures, $b.echo_captures);
+        $a.echo_captures_hit = $op($a.echo_captures_hit, $b.echo_captures_hit);
+        $a.echo_locks = $op($a.echo_locks, $b.echo_locks);
+        $a.lowers = $op($a.lowers, $b.lowers);
+        $a.multi_captures = $op($a.multi_captures, $b.multi_captures);
+    }};
+}
+
 impl GameStats {
+    /// Add another game's (or tally's) counts to these.
+    pub fn add(&mut self, other: &GameStats) {
+        each_stat!(self, other, |a: u32, b: u32| a.saturating_add(b));
+    }
+
+    /// 1 for every event that happened at least once, 0 for the others (to
+    /// count games in which an event happened).
+    pub fn occurred(&self) -> GameStats {
+        let mut out = GameStats::default();
+        each_stat!(out, self, |_: u32, b: u32| (b > 0) as u32);
+        out
+    }
+
     /// Count one played turn.
     pub fn record(&mut self, turn: Turn, report: &TurnReport) {
         self.turns += 1;
@@ -104,4 +134,24 @@ pub fn random_game(seed: u64) -> (Game, GameStats) {
     let mut rng = Rng::new(seed);
     play_out(&mut game, &mut rng, &mut stats);
     (game, stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stats_add_up_and_say_what_occurred() {
+        let (_, a) = random_game(1);
+        let (_, b) = random_game(2);
+        let mut sum = a;
+        sum.add(&b);
+        assert_eq!(sum.turns, a.turns + b.turns);
+        assert_eq!(sum.lowers, a.lowers + b.lowers);
+        assert_eq!(sum.echo_locks, a.echo_locks + b.echo_locks);
+        let once = sum.occurred();
+        assert_eq!(once.turns, 1);
+        assert_eq!(once.skips, (sum.skips > 0) as u32);
+        assert_eq!(GameStats::default().occurred(), GameStats::default());
+    }
 }

@@ -309,3 +309,17 @@ fn g6_threefold_is_a_draw_result_that_a_position_may_carry() {
     assert_eq!(p.count_legal(), 0);
     assert_eq!(p.to_notation(), s);
 }
+
+/// I7 (checker): a finished position given directly may carry any half-move
+/// count (V1 checks only its result's form), so the invariant checker accepts
+/// it; an unfinished one at the cap is not a valid position at all.
+#[test]
+fn i7_checker_accepts_a_finished_position_given_past_the_cap() {
+    use hexodic_rules::invariants::check_position;
+    use hexodic_rules::Position;
+    let done = "..../...../....../......./....../...../.... x 75 x:r7c3k0u0l6 o:r7c3k0u0l6 =x:cap1";
+    let p = Position::from_notation(done).unwrap();
+    assert_eq!(check_position(&p), Ok(()));
+    let open = "..../...../....../......./....../...../.... x 60 x:r7c3k0u0l6 o:r7c3k0u0l6";
+    assert!(Position::from_notation(open).is_err());
+}

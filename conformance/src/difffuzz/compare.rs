@@ -1,8 +1,8 @@
 //! Comparing an engine with the reference, one step at a time; which rules a turn exercised.
 
-use super::{Difference, ListDiff};
+use super::{Difference, Mismatch};
 use crate::engine::{Engine, EngineError, PlayReply};
-use hexodic_rules::{Game, Outcome, Position, Project, Reason, Setup, Turn, TurnReport};
+use hexodic_rules::{EndRule, Game, Outcome, Position, Project, Reason, Setup, Turn, TurnReport};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
@@ -14,13 +14,14 @@ pub(super) fn engine_err(e: EngineError) -> String {
     format!("engine error: {e}")
 }
 
-/// Play `turn` on both and compare. `Ok(true)` when it was legal (and agreed).
+/// Play `turn` on both and compare. `Ok(Some(report))` when it was legal
+/// (and `game` has played it), `Ok(None)` when both rejected it.
 pub(super) fn compare_turn(
     engine: &mut dyn Engine,
     game: &mut Game,
     turn: Turn,
     codes: bool,
-) -> Result<bool, String> {
+) -> Result<Option<TurnReport>, Mismatch> {
     let reasons = game.position().illegal_reasons(turn);
     let text = turn.to_string();
     let reply = engine.play(&text).map_err(engine_err)?;
@@ -40,6 +41,7 @@ pub(super) fn compare_turn(
                         "after `{text}` the engine reports `{position}`, the reference `{}`",
                         want.to_notation()
                     );
+                    let mut rules = Vec::new();
                     if got.outcome != want.outcome {
                         let name =
                             |o: Option<Outcome>| o.map_or("none".to_string(), |o| o.to_string());
@@ -49,13 +51,25 @@ pub(super) fn compare_turn(
                             name(got.outcome),
                             name(want.outcome)
                         );
+                        // Both results' rules; the cap counts half-moves (G3).
+                        for o in [got.outcome, want.outcome].into_iter().flatten() {
+                            rules.push(o.rule.rule_id());
+                            if matches!(o.rule, EndRule::Cap(_)) {
+                                rules.push("G3");
+                            }
+                        }
                     }
-                    return Err(what);
+                    return Err(Mismatch {
+                        what,
+                        rules,
+                        ..Mismatch::default()
+                    });
                 }
                 Err(e) => {
                     return Err(format!(
                     "after `{text}` the engine reports an unreadable position `{position}`: {e}"
-                ))
+                )
+                    .into())
                 }
             }
             let mut got: Vec<String> = captured;
@@ -65,14 +79,16 @@ pub(super) fn compare_turn(
             if got != exp {
                 return Err(format!(
                     "`{text}` captured {got:?} in the engine, {exp:?} in the reference"
-                ));
+                )
+                .into());
             }
-            Ok(true)
+            Ok(Some(report))
         }
         (true, PlayReply::Illegal { codes }) => Err(format!(
             "the engine rejects `{text}` ({}), legal in the reference",
             codes.join(", ")
-        )),
+        )
+        .into()),
         (false, PlayReply::Legal { .. }) => Err(format!(
             "the engine accepts `{text}`, illegal in the reference ({})",
             reasons
@@ -80,7 +96,8 @@ pub(super) fn compare_turn(
                 .map(|r| r.code())
                 .collect::<Vec<_>>()
                 .join(", ")
-        )),
+        )
+        .into()),
         (false, PlayReply::Illegal { codes: got }) => {
             if codes {
                 let ok = !got.is_empty()
@@ -96,15 +113,16 @@ pub(super) fn compare_turn(
                             .map(|r| r.code())
                             .collect::<Vec<_>>()
                             .join(", ")
-                    ));
+                    )
+                    .into());
                 }
             }
-            Ok(false)
+            Ok(None)
         }
     }
 }
 
-pub(super) fn compare_legal(engine: &mut dyn Engine, p: &Position) -> Result<(), ListDiff> {
+pub(super) fn compare_legal(engine: &mut dyn Engine, p: &Position) -> Result<(), Mismatch> {
     let theirs = engine.legal_turns().map_err(engine_err)?;
     let mut got = HashSet::new();
     for t in &theirs {
@@ -122,13 +140,14 @@ pub(super) fn compare_legal(engine: &mut dyn Engine, p: &Position) -> Result<(),
         extra.sort();
         missing.truncate(8);
         extra.truncate(8);
-        return Err(ListDiff {
+        return Err(Mismatch {
             what: format!(
                 "legal turns differ at `{}`: missing from the engine {missing:?}, extra in the engine {extra:?}",
                 p.to_notation()
             ),
             missing,
             extra,
+            rules: Vec::new(),
         });
     }
     Ok(())
@@ -140,25 +159,18 @@ pub(super) fn compare_legal(engine: &mut dyn Engine, p: &Position) -> Result<(),
 pub fn replay(engine: &mut dyn Engine, start: &Position, turns: &[Turn]) -> Option<Difference> {
     let info = engine.info();
     if let Err(e) = engine.set_position(&start.to_notation()) {
-        return Some(Difference::new(
-            0,
-            format!("the engine refuses the start position: {e}"),
-        ));
+        let what = format!("the engine refuses the start position: {e}");
+        return Some(Difference::at(0, what.into()));
     }
     let mut game = Game::from_position(*start);
     for (i, t) in turns.iter().enumerate() {
-        if let Err(what) = compare_turn(engine, &mut game, *t, info.capabilities.error_codes) {
-            return Some(Difference::new(i, what));
+        if let Err(m) = compare_turn(engine, &mut game, *t, info.capabilities.error_codes) {
+            return Some(Difference::at(i, m));
         }
     }
     if info.capabilities.legal_turns {
-        if let Err(d) = compare_legal(engine, game.position()) {
-            return Some(Difference {
-                step: turns.len(),
-                what: d.what,
-                missing: d.missing,
-                extra: d.extra,
-            });
+        if let Err(m) = compare_legal(engine, game.position()) {
+            return Some(Difference::at(turns.len(), m));
         }
     }
     None

@@ -74,16 +74,7 @@ pub fn fixture_yaml(f: &Finding, id: &str, engine: &str, seed_cmd: &str) -> Stri
         }
     }
     // A difference in the result names the rules of both results.
-    if let Some(i) = f.difference.what.find("(result: engine ") {
-        for word in f.difference.what[i..].split([' ', ',', ')']) {
-            if let Some(o) = Outcome::parse(word) {
-                rules.push(o.rule.rule_id());
-                if matches!(o.rule, EndRule::Cap(_)) {
-                    rules.push("G3");
-                }
-            }
-        }
-    }
+    rules.extend(&f.difference.rules);
     let mut list_checks = String::new();
     if !f.difference.missing.is_empty() || !f.difference.extra.is_empty() {
         let p = game.position();

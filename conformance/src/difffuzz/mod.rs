@@ -16,7 +16,7 @@ use crate::engine::Engine;
 use compare::{compare_legal, compare_turn};
 use generate::{choose_turn, probe_turn};
 use hexodic_rules::random::{GameStats, Rng};
-use hexodic_rules::{Game, Position, Setup, Turn, TurnReport};
+use hexodic_rules::{Game, Position, Setup, Turn};
 use std::collections::{BTreeMap, HashSet};
 use std::time::{Duration, Instant};
 
@@ -46,32 +46,37 @@ pub struct Difference {
     pub missing: Vec<String>,
     /// For a legal-list difference: turns the engine lists and the reference does not.
     pub extra: Vec<String>,
+    /// Rule IDs the difference is about beyond the turn's own (for example
+    /// both results' rules when the engine and the reference end the game differently).
+    pub rules: Vec<&'static str>,
 }
 
-impl Difference {
-    fn new(step: usize, what: String) -> Difference {
-        Difference {
-            step,
+/// What differs at one step, before its place in the sequence is known.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Mismatch {
+    what: String,
+    missing: Vec<String>,
+    extra: Vec<String>,
+    rules: Vec<&'static str>,
+}
+
+impl From<String> for Mismatch {
+    fn from(what: String) -> Mismatch {
+        Mismatch {
             what,
-            missing: Vec::new(),
-            extra: Vec::new(),
+            ..Mismatch::default()
         }
     }
 }
 
-/// A legal-list difference.
-pub(super) struct ListDiff {
-    what: String,
-    missing: Vec<String>,
-    extra: Vec<String>,
-}
-
-impl From<String> for ListDiff {
-    fn from(what: String) -> ListDiff {
-        ListDiff {
-            what,
-            missing: Vec::new(),
-            extra: Vec::new(),
+impl Difference {
+    fn at(step: usize, m: Mismatch) -> Difference {
+        Difference {
+            step,
+            what: m.what,
+            missing: m.missing,
+            extra: m.extra,
+            rules: m.rules,
         }
     }
 }
@@ -124,49 +129,32 @@ fn play_one(
     let mut fired: HashSet<&'static str> = HashSet::from(["V1"]);
     let mut stats = GameStats::default();
     let mut turns: Vec<Turn> = Vec::new();
-    let fail = |turns: Vec<Turn>, step: usize, what: String| {
-        Some((start, turns, Difference::new(step, what)))
-    };
+    let fail =
+        |turns: Vec<Turn>, step: usize, m: Mismatch| Some((start, turns, Difference::at(step, m)));
     if let Err(e) = engine.set_position(&start.to_notation()) {
-        return fail(
-            turns,
-            0,
-            format!("the engine refuses the start position: {e}"),
-        );
+        let what = format!("the engine refuses the start position: {e}");
+        return fail(turns, 0, what.into());
     }
     let mut game = Game::from_position(start);
     while !game.position().is_over() && turns.len() < MAX_TURNS {
         if info.capabilities.legal_turns && rng.below(8) == 0 {
-            if let Err(d) = compare_legal(engine, game.position()) {
+            if let Err(m) = compare_legal(engine, game.position()) {
                 let len = turns.len();
-                return Some((
-                    start,
-                    turns,
-                    Difference {
-                        step: len,
-                        what: d.what,
-                        missing: d.missing,
-                        extra: d.extra,
-                    },
-                ));
+                return fail(turns, len, m);
             }
         }
         if rng.below(6) == 0 {
             let probe = probe_turn(game.position(), &mut rng);
             let before = *game.position();
-            let mut g = game.clone();
-            let legal = before.is_legal(probe);
             turns.push(probe);
-            match compare_turn(engine, &mut g, probe, info.capabilities.error_codes) {
-                Err(what) => return fail(turns.clone(), turns.len() - 1, what),
-                Ok(true) => {
-                    let rep = TurnReport::default();
-                    fired.extend(rules_fired(&before, probe, &rep, g.position()));
-                    game = g;
+            match compare_turn(engine, &mut game, probe, info.capabilities.error_codes) {
+                Err(m) => return fail(turns.clone(), turns.len() - 1, m),
+                Ok(Some(rep)) => {
+                    stats.record(probe, &rep);
+                    fired.extend(rules_fired(&before, probe, &rep, game.position()));
                     continue;
                 }
-                Ok(false) => {
-                    debug_assert!(!legal);
+                Ok(None) => {
                     turns.pop();
                 }
             }
@@ -177,16 +165,14 @@ fn play_one(
         };
         let before = *game.position();
         turns.push(turn);
-        let mut g = game.clone();
-        if let Err(what) = compare_turn(engine, &mut g, turn, info.capabilities.error_codes) {
-            return fail(turns.clone(), turns.len() - 1, what);
+        match compare_turn(engine, &mut game, turn, info.capabilities.error_codes) {
+            Err(m) => return fail(turns.clone(), turns.len() - 1, m),
+            Ok(rep) => {
+                let rep = rep.unwrap_or_default();
+                stats.record(turn, &rep);
+                fired.extend(rules_fired(&before, turn, &rep, game.position()));
+            }
         }
-        // Recompute the report for the tally (the comparison consumed it).
-        let mut again = game.clone();
-        let rep = again.play_legal(turn);
-        stats.record(turn, &rep);
-        fired.extend(rules_fired(&before, turn, &rep, again.position()));
-        game = g;
     }
     // B3: the diagram of the final position reads back as the same state.
     let end = Setup::from(game.position());
@@ -200,22 +186,8 @@ fn play_one(
     for id in fired {
         *report.reach.entry(id).or_insert(0) += 1;
     }
-    add_stats(&mut report.events, &stats);
+    report.events.add(&stats);
     None
-}
-
-fn add_stats(a: &mut GameStats, b: &GameStats) {
-    a.turns += b.turns;
-    a.skips += b.skips;
-    a.no_shape += b.no_shape;
-    a.move_captures += b.move_captures;
-    a.encircled += b.encircled;
-    a.interior_encircled += b.interior_encircled;
-    a.echo_captures += b.echo_captures;
-    a.echo_captures_hit += b.echo_captures_hit;
-    a.echo_locks += b.echo_locks;
-    a.lowers += b.lowers;
-    a.multi_captures += b.multi_captures;
 }
 
 /// Shrink a failing sequence: start as late as possible (from the position
