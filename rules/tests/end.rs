@@ -142,21 +142,6 @@ fn g4_a_cooldown_skip_is_never_a_strangle() {
     assert_eq!(after.legal_turns().len(), 1);
 }
 
-/// Every cell on tier 2, no lowers and no charges left: every turn is a bare
-/// Move with no Shape and no Echo. X moves a1 <-> a2, O moves g7 <-> g6.
-fn flat(half_moves: u16) -> Spec {
-    let all: Vec<String> = Cell::ALL.iter().map(|c| c.to_string()).collect();
-    Spec::new(X)
-        .tiers(2, &all.join(" "))
-        .stones(X, 2, "a1 a4 c1 c6 e2 e7 g4")
-        .stones(O, 2, "g7 d4 b3 f4 d7 b5 f3")
-        .lowers_left(X, 0)
-        .lowers_left(O, 0)
-        .charges(X, 0)
-        .charges(O, 0)
-        .half_moves(half_moves)
-}
-
 #[test]
 fn g5_recreating_a_recorded_position_loses() {
     let p = flat(10).pos();

@@ -11,22 +11,12 @@ mod common;
 use common::model::{every_legal_turn_after, run};
 use common::*;
 use hexodic_rules::planted::{plant, PlantedBug};
-use hexodic_rules::{Cell, Position};
+use hexodic_rules::Position;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// Every cell on tier 2, no lowers, no charges: bare Moves only.
-fn flat(half_moves: u16) -> Position {
-    Spec::new(X)
-        .tiers(2, &Cell::ALL.map(|c| c.to_string()).join(" "))
-        .stones(X, 2, "a1 a4 c1 c6 e2 e7 g4")
-        .stones(O, 2, "g7 d4 b3 f4 d7 b5 f3")
-        .lowers_left(X, 0)
-        .lowers_left(O, 0)
-        .charges(X, 0)
-        .charges(O, 0)
-        .o_raises(43)
-        .half_moves(half_moves)
-        .pos()
+/// The repetition arena (bare Moves only) as a position.
+fn arena(half_moves: u16) -> Position {
+    flat(half_moves).o_raises(43).pos()
 }
 
 /// Positions with the rules the planted bugs break close at hand, each
@@ -71,8 +61,8 @@ fn scenarios() -> Vec<(Position, Vec<&'static str>)> {
             vec!["skip"],
         ),
         // One turn before half-move 59, and a repetition.
-        (flat(57), vec![]),
-        (flat(10), vec!["a1-a2", "g7-g6", "a2-a1"]),
+        (arena(57), vec![]),
+        (arena(10), vec!["a1-a2", "g7-g6", "a2-a1"]),
     ]
 }
 

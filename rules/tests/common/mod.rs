@@ -388,3 +388,18 @@ pub fn assert_generator_agrees(p: &Position) {
         p.to_notation()
     );
 }
+
+/// The repetition arena: every cell on tier 2, no lowers and no charges
+/// left, both reserves empty, so every turn is a bare Move with no Shape and
+/// no Echo (G5 becomes reachable). X moves a1 <-> a2, O moves g7 <-> g6.
+pub fn flat(half_moves: u16) -> Spec {
+    Spec::new(X)
+        .tiers(2, &Cell::ALL.map(|c| c.to_string()).join(" "))
+        .stones(X, 2, "a1 a4 c1 c6 e2 e7 g4")
+        .stones(O, 2, "g7 d4 b3 f4 d7 b5 f3")
+        .lowers_left(X, 0)
+        .lowers_left(O, 0)
+        .charges(X, 0)
+        .charges(O, 0)
+        .half_moves(half_moves)
+}
