@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use hexodic_rules::{Cell, EndRule, Game, Outcome, Position, TiebreakStep};
+use hexodic_rules::{EndRule, Game, Outcome, Position, TiebreakStep};
 
 fn outcome(p: &Position) -> String {
     p.outcome().map(|o| o.to_string()).unwrap_or_default()

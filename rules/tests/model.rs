@@ -7,7 +7,7 @@ mod common;
 
 use common::model::*;
 use common::*;
-use hexodic_rules::{Cell, Position};
+use hexodic_rules::Position;
 
 #[test]
 fn model_agrees_with_the_engine_along_random_games() {
