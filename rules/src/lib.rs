@@ -31,6 +31,7 @@
 mod cell;
 mod cellset;
 pub mod diagram;
+mod fault_code;
 mod game;
 mod illegal;
 pub mod invariants;
@@ -38,7 +39,6 @@ mod movegen;
 mod notation;
 mod outcome;
 pub mod perft;
-pub mod planted;
 mod play;
 mod player;
 mod position;
@@ -52,6 +52,7 @@ mod zobrist;
 
 pub use cell::{Cell, InvalidCell, DIRECTIONS};
 pub use cellset::{CellSet, CellSetIter};
+pub use fault_code::FaultCode;
 pub use game::Game;
 pub use illegal::{IllegalTurn, Reason, ReasonSet};
 pub use notation::{PositionError, PositionParseError, PositionParseErrorKind, MAX_POSITION_LEN};

@@ -12,7 +12,6 @@
 
 use crate::cell::Cell;
 use crate::cellset::CellSet;
-use crate::planted::{active, PlantedBug};
 use crate::position::Position;
 use crate::ruleset::RS;
 use crate::turn::{Echo, Project, Shape, Turn};
@@ -33,10 +32,6 @@ struct CountCtx {
     lockable: bool,
     /// The mover has lowers left (S2).
     lowers: bool,
-    /// "No Shape" is always a legal choice: only with the planted S3 bug, read
-    /// once per position (the hook is a thread-local).
-    #[cfg(feature = "planted-bugs")]
-    shape_never_mandatory: bool,
     /// Unlocked cells.
     free: CellSet,
     raised: CellSet,
@@ -44,18 +39,6 @@ struct CountCtx {
     tier1: CellSet,
     /// Unlocked tier-2 cells (Echo-Lock candidates when they hold a mover's stone).
     open_top: CellSet,
-}
-
-impl CountCtx {
-    /// Whether the planted S3 bug is active; a constant `false` without the
-    /// `planted-bugs` feature.
-    #[inline(always)]
-    fn shape_never_mandatory(&self) -> bool {
-        #[cfg(feature = "planted-bugs")]
-        return self.shape_never_mandatory;
-        #[cfg(not(feature = "planted-bugs"))]
-        false
-    }
 }
 
 /// Room for every Project of a position: at most one Place per cell, or six
@@ -120,12 +103,9 @@ impl Position {
         let echo_ok = c.charges > 0;
         CountCtx {
             echo_ok,
-            // The same conditions as `lock_targets` and `shape_mandatory` (play.rs),
-            // planted bugs included.
-            lockable: echo_ok && (!c.lock_used || active(PlantedBug::EchoLockTwice)),
+            // The same conditions as `lock_targets` (play.rs).
+            lockable: echo_ok && !c.lock_used,
             lowers: c.lowers_left > 0,
-            #[cfg(feature = "planted-bugs")]
-            shape_never_mandatory: active(PlantedBug::ShapeNeverMandatory),
             free: !self.locked,
             raised: self.raised,
             top: self.top,
@@ -193,7 +173,7 @@ impl Position {
             }
         }
         // S3: no Shape is a legal choice when every legal Shape is on the mover's own stone.
-        let optional = ((raise | lower) - s.me).is_empty() || x.shape_never_mandatory();
+        let optional = ((raise | lower) - s.me).is_empty();
         if optional {
             n += base;
         }
@@ -470,29 +450,5 @@ mod tests {
             assert_eq!(game.position().choose_legal(|_| 0), None);
         }
         assert!(positions > 100);
-    }
-
-    /// The bulk count follows the same hooks as the list, so a planted rule
-    /// bug changes both alike.
-    #[cfg(feature = "planted-bugs")]
-    #[test]
-    fn counts_follow_planted_bugs() {
-        use crate::planted::{plant, PlantedBug};
-        for bug in PlantedBug::ALL {
-            plant(Some(bug));
-            let mut rng = Rng::new(3);
-            for _ in 0..2 {
-                let mut game = Game::new();
-                while !game.position().is_over() {
-                    let p = *game.position();
-                    let list = p.legal_turns();
-                    assert_eq!(list.len() as u64, p.count_legal(), "{bug}");
-                    let i = rng.below(list.len() as u64);
-                    assert_eq!(p.choose_legal(|_| i), Some(list[i as usize]), "{bug}");
-                    game.play(list[i as usize]).expect("a listed turn is legal");
-                }
-            }
-        }
-        plant(None);
     }
 }

@@ -5,7 +5,6 @@ use crate::cell::Cell;
 use crate::cellset::CellSet;
 use crate::illegal::{Reason, ReasonSet};
 use crate::outcome::{EndRule, Outcome, TiebreakStep};
-use crate::planted::{active, PlantedBug};
 use crate::player::Player;
 use crate::position::Position;
 use crate::ruleset::RS;
@@ -62,7 +61,7 @@ impl Position {
     /// player has not made a first Place.
     pub fn place_space(&self, player: Player) -> CellSet {
         let mut t = self.empty() - self.locked;
-        if !self.counters[player.index()].first_placed && !active(PlantedBug::CentreFirstPlace) {
+        if !self.counters[player.index()].first_placed {
             t.remove(Cell::CENTRE);
         }
         t
@@ -85,11 +84,10 @@ impl Position {
     /// not) and enemy stones on a strictly lower tier. Assumes `from` holds a
     /// stone of `player`.
     pub fn move_targets(&self, player: Player, from: Cell) -> CellSet {
-        let lower = match (self.tier(from), active(PlantedBug::MoveCaptureEqualTier)) {
-            (0, false) => CellSet::EMPTY,
-            (1, false) | (0, true) => !self.raised,
-            (_, false) | (1, true) => !self.top,
-            (_, true) => CellSet::ALL,
+        let lower = match self.tier(from) {
+            0 => CellSet::EMPTY,
+            1 => !self.raised,
+            _ => !self.top,
         };
         CellSet::neighbours(from) & (self.empty() | (self.stones[player.other().index()] & lower))
     }
@@ -123,7 +121,6 @@ impl Position {
     /// holding the mover's own stone.
     pub(crate) fn shape_mandatory(&self, raise: CellSet, lower: CellSet) -> bool {
         ((raise | lower) - self.stones[self.to_move.index()]).any()
-            && !active(PlantedBug::ShapeNeverMandatory)
     }
 
     /// Echo-Capture targets (E3) on this board for the player to move.
@@ -135,7 +132,7 @@ impl Position {
 
     /// Echo-Lock targets (E2) on this board for the player to move.
     pub(crate) fn lock_targets(&self) -> CellSet {
-        if self.counters[self.to_move.index()].lock_used && !active(PlantedBug::EchoLockTwice) {
+        if self.counters[self.to_move.index()].lock_used {
             CellSet::EMPTY
         } else {
             self.stones[self.to_move.index()] & (self.top - self.locked)
@@ -171,10 +168,7 @@ impl Position {
                 } else {
                     b.put_stone(me, cell);
                 }
-                if !c.first_placed
-                    && cell.distance(Cell::CENTRE) < RS.opening_distance
-                    && !active(PlantedBug::CentreFirstPlace)
-                {
+                if !c.first_placed && cell.distance(Cell::CENTRE) < RS.opening_distance {
                     r.insert(Reason::PlaceCentreFirst);
                 }
                 if cooldown_zone(c.cooldown).contains(cell) {
@@ -194,11 +188,7 @@ impl Position {
                 }
                 match self.stone_at(to) {
                     Some(p) if p == me => r.insert(Reason::MoveOntoOwn),
-                    Some(_)
-                        if self.tier(to) >= self.tier(from)
-                            && !(active(PlantedBug::MoveCaptureEqualTier)
-                                && self.tier(to) == self.tier(from)) =>
-                    {
+                    Some(_) if self.tier(to) >= self.tier(from) => {
                         r.insert(Reason::MoveCaptureNotLower)
                     }
                     _ => {}
@@ -259,7 +249,7 @@ impl Position {
             }
             match echo {
                 Echo::Lock(cell) => {
-                    if c.lock_used && !active(PlantedBug::EchoLockTwice) {
+                    if c.lock_used {
                         r.insert(Reason::LockUsed);
                     }
                     if !b.stones[mi].contains(cell) {
@@ -305,28 +295,16 @@ impl Position {
     pub fn encircled_by(&self, mover: Player) -> CellSet {
         let me = self.stones[mover.index()];
         let opp = self.stones[mover.other().index()];
-        let floor = if active(PlantedBug::TierZeroEncircled) {
-            CellSet::ALL
-        } else {
-            self.raised
-        };
-        let cand = opp & floor & !self.empty().dilate() & !opp.dilate();
+        let cand = opp & self.raised & !self.empty().dilate() & !opp.dilate();
         let mut out = CellSet::EMPTY;
         for s in cand {
             let n = CellSet::neighbours(s) & me;
             let t = self.tier(s) as u32;
-            let edge_weight = if active(PlantedBug::EdgeCountsTier) {
-                t
-            } else {
-                t + 1
-            };
+            // C1: each edge slot weighs the stone's tier + 1.
             let weight = (n & self.raised).count()
                 + (n & self.top).count()
-                + edge_weight * s.edge_slots() as u32;
-            let threshold = RS.encirclement_factor as u32 * t;
-            if weight > threshold
-                || (active(PlantedBug::WeightAtLeast) && weight == threshold && t > 0)
-            {
+                + (t + 1) * s.edge_slots() as u32;
+            if weight > RS.encirclement_factor as u32 * t {
                 out.insert(s);
             }
         }
@@ -468,7 +446,7 @@ impl Position {
             self.outcome = Some(win(EndRule::Strangle));
             return;
         }
-        if !skip || active(PlantedBug::SkipRecorded) {
+        if !skip {
             let key = self.key();
             let seen = history.iter().filter(|k| **k == key).count();
             history.push(key);
@@ -489,8 +467,7 @@ impl Position {
                 return;
             }
         }
-        let cap = RS.half_move_cap - active(PlantedBug::CapAt59) as u16;
-        if self.half_moves >= cap {
+        if self.half_moves >= RS.half_move_cap {
             self.outcome = Some(self.tiebreak());
         }
     }
@@ -499,9 +476,5 @@ impl Position {
 /// The cells a Place must avoid after captures: closer than the cooldown
 /// distance to a cooldown cell (T4).
 fn cooldown_zone(cooldown: CellSet) -> CellSet {
-    if active(PlantedBug::CooldownDistanceOne) {
-        cooldown
-    } else {
-        cooldown | cooldown.dilate()
-    }
+    cooldown | cooldown.dilate()
 }

@@ -3,6 +3,7 @@
 
 use crate::cell::Cell;
 use crate::cellset::CellSet;
+use crate::fault_code::FaultCode;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::{Counters, Position};
@@ -153,44 +154,34 @@ pub enum Fault {
 }
 
 impl Fault {
+    /// The kind of fault, as its stable code.
+    pub const fn kind(&self) -> FaultCode {
+        match self {
+            Fault::TierOutOfRange { .. } => FaultCode::TierOutOfRange,
+            Fault::LockNotOnTop { .. } => FaultCode::LockNotOnTop,
+            Fault::LockCount { .. } => FaultCode::LockCount,
+            Fault::StoneCount { .. } => FaultCode::StoneCount,
+            Fault::TooManyCharges { .. } => FaultCode::TooManyCharges,
+            Fault::LockWithoutCharge { .. } => FaultCode::LockWithoutCharge,
+            Fault::TooManyLowers { .. } => FaultCode::TooManyLowers,
+            Fault::TierSum { .. } => FaultCode::TierSum,
+            Fault::StonesBeforeFirstPlace { .. } => FaultCode::StonesBeforeFirstPlace,
+            Fault::AlreadyNetwork { .. } => FaultCode::AlreadyNetwork,
+            Fault::AlreadyTakeover { .. } => FaultCode::AlreadyTakeover,
+            Fault::AlreadyStrangled { .. } => FaultCode::AlreadyStrangled,
+            Fault::AlreadyCapped { .. } => FaultCode::AlreadyCapped,
+            Fault::MalformedOutcome { .. } => FaultCode::MalformedOutcome,
+        }
+    }
+
     /// The RULINGS ID the fault breaks.
     pub const fn rule(&self) -> &'static str {
-        match self {
-            Fault::TierOutOfRange { .. } | Fault::LockNotOnTop { .. } | Fault::LockCount { .. } => {
-                "I2"
-            }
-            Fault::StoneCount { .. } => "I1",
-            Fault::TooManyCharges { .. }
-            | Fault::LockWithoutCharge { .. }
-            | Fault::TooManyLowers { .. } => "I4",
-            Fault::TierSum { .. } => "I3",
-            Fault::StonesBeforeFirstPlace { .. }
-            | Fault::AlreadyNetwork { .. }
-            | Fault::AlreadyTakeover { .. }
-            | Fault::AlreadyStrangled { .. }
-            | Fault::AlreadyCapped { .. }
-            | Fault::MalformedOutcome { .. } => "V1",
-        }
+        self.kind().rule()
     }
 
     /// A stable kebab-case code for the fault.
     pub const fn code(&self) -> &'static str {
-        match self {
-            Fault::TierOutOfRange { .. } => "tier-out-of-range",
-            Fault::LockNotOnTop { .. } => "lock-not-on-tier-2",
-            Fault::LockCount { .. } => "lock-count",
-            Fault::StoneCount { .. } => "stone-count",
-            Fault::TooManyCharges { .. } => "too-many-charges",
-            Fault::LockWithoutCharge { .. } => "lock-without-charge",
-            Fault::TooManyLowers { .. } => "too-many-lowers",
-            Fault::TierSum { .. } => "tier-sum",
-            Fault::StonesBeforeFirstPlace { .. } => "stones-before-first-place",
-            Fault::AlreadyNetwork { .. } => "already-network",
-            Fault::AlreadyTakeover { .. } => "already-takeover",
-            Fault::AlreadyStrangled { .. } => "already-strangled",
-            Fault::AlreadyCapped { .. } => "already-capped",
-            Fault::MalformedOutcome { .. } => "malformed-outcome",
-        }
+        self.kind().code()
     }
 }
 
