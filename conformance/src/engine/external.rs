@@ -1,0 +1,209 @@
+//! An engine program driven through the protocol, as an [`Engine`]: the
+//! handshake, strict reading of every reply ([`protocol::parse`]), and a
+//! restart after an incident. Misbehaviour comes back as an [`Incident`]
+//! with the request and that process's standard error.
+
+use super::process::{EngineProcess, ProcessOptions};
+use super::protocol::parse::{self, ReplyError};
+use super::protocol::{Command, PROTOCOL_VERSION};
+use super::{
+    Capabilities, Capability, CommandError, Engine, EngineCommand, EngineInfo, EngineResult,
+    Incident, IncidentKind, PlayReply, PositionReply,
+};
+use hexodic_rules::{Setup, Turn};
+
+/// Why an engine could not be started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    /// The command line cannot be used.
+    #[error(transparent)]
+    Command(#[from] CommandError),
+    /// The process could not be started or its handshake failed.
+    #[error(transparent)]
+    Incident(#[from] Incident),
+}
+
+/// An engine in another process speaking `conformance/PROTOCOL.md`.
+pub struct ExternalEngine {
+    process: EngineProcess,
+    info: EngineInfo,
+    warnings: Vec<String>,
+}
+
+impl ExternalEngine {
+    /// Start the engine and shake hands.
+    ///
+    /// The command is split as [`EngineCommand::parse`] describes.
+    pub fn start(command: &str, options: ProcessOptions) -> Result<ExternalEngine, StartError> {
+        let command = EngineCommand::parse(command)?;
+        let mut engine = ExternalEngine {
+            process: EngineProcess::new(command, options),
+            info: EngineInfo {
+                name: String::new(),
+                version: String::new(),
+                capabilities: Capabilities::NONE,
+            },
+            warnings: Vec::new(),
+        };
+        let hello = engine.handshake()?;
+        let mut caps = hello.capabilities;
+        for (name, near) in &hello.unknown {
+            engine.warnings.push(match near {
+                Some(k) => format!(
+                    "the engine declares the unknown capability `{name}`; did you mean `{k}`? (the checks of {} are skipped without it)",
+                    k.checks()
+                ),
+                None => format!("the engine declares the unknown capability `{name}` (ignored)"),
+            });
+        }
+        if caps.has(Capability::CaptureKinds) && !caps.has(Capability::Captures) {
+            engine.warnings.push(
+                "the engine declares `capture_kinds` without `captures`; both are treated as missing".into(),
+            );
+            caps = caps.without(Capability::CaptureKinds);
+        }
+        engine.info = EngineInfo {
+            name: hello.name,
+            version: hello.version,
+            capabilities: caps,
+        };
+        Ok(engine)
+    }
+
+    /// Warnings about the engine's handshake (unknown capabilities).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// The process: starts, timing.
+    pub fn process(&self) -> &EngineProcess {
+        &self.process
+    }
+
+    /// Start the process and read its handshake.
+    fn handshake(&mut self) -> Result<parse::Hello, Incident> {
+        self.process.start()?;
+        let (id, line) = self.process.request(Command::Hello {
+            protocol: PROTOCOL_VERSION,
+        })?;
+        let request = format!(r#"{{"id":{id},"cmd":"hello","protocol":{PROTOCOL_VERSION}}}"#);
+        let fail = |me: &mut Self, reason: String| {
+            let stderr = me.process.stderr_tail();
+            me.process.kill();
+            Incident {
+                kind: IncidentKind::Handshake { reason },
+                request: request.clone(),
+                stderr,
+            }
+        };
+        let hello = match parse::hello(&line, id) {
+            Ok(h) => h,
+            Err(ReplyError::Fault(f)) => return Err(fail(self, f.to_string())),
+            Err(ReplyError::Refused { kind, message }) => {
+                return Err(fail(
+                    self,
+                    format!("it answered {}: {message}", kind.name()),
+                ))
+            }
+        };
+        if hello.protocol != PROTOCOL_VERSION {
+            let reason = format!(
+                "the engine speaks protocol {}, the harness speaks {PROTOCOL_VERSION}",
+                hello.protocol
+            );
+            return Err(fail(self, reason));
+        }
+        Ok(hello)
+    }
+
+    /// Make sure a process is running, restarting it (with a handshake that
+    /// must match the first) after an incident.
+    fn ensure(&mut self) -> Result<(), Incident> {
+        if self.process.is_running() {
+            return Ok(());
+        }
+        let hello = self.handshake()?;
+        if (hello.name.as_str(), hello.version.as_str()) != (&self.info.name, &self.info.version) {
+            self.process.kill();
+            return Err(Incident::new(IncidentKind::Handshake {
+                reason: format!(
+                    "the restarted engine calls itself {} {}, not {}",
+                    hello.name,
+                    hello.version,
+                    self.info.label()
+                ),
+            }));
+        }
+        Ok(())
+    }
+
+    /// One request, its reply read by `read`.
+    fn call<T>(
+        &mut self,
+        command: Command,
+        read: impl FnOnce(&str, u64, Capabilities) -> Result<T, ReplyError>,
+    ) -> EngineResult<T> {
+        self.ensure()?;
+        let request = crate::engine::protocol::Request {
+            id: 0,
+            command: command.clone(),
+        };
+        let (id, line) = self.process.request(command)?;
+        let sent = crate::engine::protocol::Request { id, ..request }.to_line();
+        match read(&line, id, self.info.capabilities) {
+            Ok(v) => Ok(v),
+            Err(e) => {
+                let stderr = self.process.stderr_tail();
+                // After a bad reply the two sides may be out of step: start afresh.
+                self.process.kill();
+                let kind = match e {
+                    ReplyError::Fault(fault) => IncidentKind::Protocol {
+                        fault,
+                        reply: super::shorten(&line, 300),
+                    },
+                    ReplyError::Refused { kind, message } => IncidentKind::Refused {
+                        kind: kind.name().into(),
+                        message,
+                    },
+                };
+                Err(Incident {
+                    kind,
+                    request: sent,
+                    stderr,
+                })
+            }
+        }
+    }
+}
+
+impl Engine for ExternalEngine {
+    fn info(&self) -> EngineInfo {
+        self.info.clone()
+    }
+
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        let command = Command::Position {
+            position: position.to_notation(),
+        };
+        self.call(command, parse::position_reply)
+    }
+
+    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
+        let command = Command::Play {
+            turn: turn.to_string(),
+        };
+        self.call(command, parse::play)
+    }
+
+    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
+        self.call(Command::Legal, |l, id, _| parse::legal(l, id))
+    }
+
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        self.call(Command::Perft { depth }, |l, id, _| parse::perft(l, id))
+    }
+
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
+        self.call(Command::Divide { depth }, |l, id, _| parse::divide(l, id))
+    }
+}

@@ -1,0 +1,332 @@
+//! Engine incidents: an engine that crashed, hung, could not be started or
+//! broke the protocol. An incident is not a rule failure: it says the engine
+//! (or its adapter) misbehaved, not that it reads a rule differently, and
+//! reports count it apart.
+
+use super::Capability;
+use std::fmt;
+
+/// One way a reply breaks the protocol (`conformance/PROTOCOL.md`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProtocolFault {
+    /// The reply is not one JSON object.
+    NotJson {
+        /// What the JSON reader said.
+        error: String,
+    },
+    /// The reply answers another request.
+    WrongId {
+        /// The id of the request.
+        expected: u64,
+        /// The id in the reply, as written.
+        got: String,
+    },
+    /// A field the reply must have is missing.
+    MissingField {
+        /// The field.
+        field: &'static str,
+    },
+    /// A field holds a value of the wrong type or shape.
+    WrongType {
+        /// The field.
+        field: &'static str,
+        /// What it should hold.
+        expected: &'static str,
+        /// What it holds, as written.
+        got: String,
+    },
+    /// A field that belongs to a capability the engine did not declare.
+    UndeclaredField {
+        /// The field.
+        field: &'static str,
+        /// The capability it belongs to.
+        capability: Capability,
+    },
+    /// A cell name that is not one of the 37 cells.
+    UnknownCell {
+        /// The field.
+        field: &'static str,
+        /// The text.
+        text: String,
+    },
+    /// The same cell twice in one list.
+    DuplicateCell {
+        /// The field.
+        field: &'static str,
+        /// The cell.
+        cell: String,
+    },
+    /// A position that does not parse in the one-line notation.
+    UnreadablePosition {
+        /// The text.
+        text: String,
+        /// 1-based column where reading failed.
+        column: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// A position that parses but is not written the one canonical way.
+    NonCanonicalPosition {
+        /// The text.
+        text: String,
+        /// The canonical spelling of the same position.
+        canonical: String,
+        /// 1-based column of the first difference.
+        column: usize,
+    },
+    /// A turn that does not parse in the turn notation.
+    UnreadableTurn {
+        /// The field.
+        field: &'static str,
+        /// The text.
+        text: String,
+        /// 1-based column where reading failed.
+        column: usize,
+        /// What is wrong there.
+        message: String,
+    },
+    /// The same turn twice in a list.
+    DuplicateTurn {
+        /// The field.
+        field: &'static str,
+        /// The turn.
+        turn: String,
+    },
+    /// A reason code that is not one of the rules reference's.
+    UnknownReason {
+        /// The code.
+        code: String,
+    },
+    /// A fault code that is not one of the rules reference's.
+    UnknownFault {
+        /// The code.
+        code: String,
+    },
+    /// Parts of the reply contradict each other.
+    Inconsistent {
+        /// What contradicts what.
+        what: String,
+    },
+    /// An error reply of a kind the protocol does not define.
+    UnknownErrorKind {
+        /// The kind.
+        kind: String,
+    },
+}
+
+impl fmt::Display for ProtocolFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolFault::NotJson { error } => write!(f, "the reply is not a JSON object ({error})"),
+            ProtocolFault::WrongId { expected, got } => {
+                write!(f, "the reply has id {got}, the request had id {expected}")
+            }
+            ProtocolFault::MissingField { field } => write!(f, "the reply has no `{field}`"),
+            ProtocolFault::WrongType { field, expected, got } => {
+                write!(f, "`{field}` should be {expected}, found {got}")
+            }
+            ProtocolFault::UndeclaredField { field, capability } => write!(
+                f,
+                "the reply has `{field}`, which belongs to the capability `{capability}` the engine did not declare"
+            ),
+            ProtocolFault::UnknownCell { field, text } => {
+                write!(f, "`{field}` names `{text}`, which is not a cell (a1 to g7)")
+            }
+            ProtocolFault::DuplicateCell { field, cell } => {
+                write!(f, "`{field}` lists {cell} twice")
+            }
+            ProtocolFault::UnreadablePosition {
+                text,
+                column,
+                message,
+            } => write!(
+                f,
+                "the position `{text}` does not read, at column {column}: {message}"
+            ),
+            ProtocolFault::NonCanonicalPosition {
+                text,
+                canonical,
+                column,
+            } => write!(
+                f,
+                "the position `{text}` is not in canonical form (first difference at column {column}; canonical: `{canonical}`)"
+            ),
+            ProtocolFault::UnreadableTurn {
+                field,
+                text,
+                column,
+                message,
+            } => write!(
+                f,
+                "`{field}` holds `{text}`, which does not read as a turn, at column {column}: {message}"
+            ),
+            ProtocolFault::DuplicateTurn { field, turn } => {
+                write!(f, "`{field}` lists the turn `{turn}` twice")
+            }
+            ProtocolFault::UnknownReason { code } => {
+                write!(f, "`{code}` is not a reason code of rules/RULES.md")
+            }
+            ProtocolFault::UnknownFault { code } => {
+                write!(f, "`{code}` is not a fault code of rules/RULES.md")
+            }
+            ProtocolFault::Inconsistent { what } => write!(f, "the reply contradicts itself: {what}"),
+            ProtocolFault::UnknownErrorKind { kind } => {
+                write!(f, "the error kind `{kind}` is not one the protocol defines")
+            }
+        }
+    }
+}
+
+/// What went wrong with an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IncidentKind {
+    /// The engine command could not be started.
+    Spawn {
+        /// Why.
+        reason: String,
+    },
+    /// The handshake failed: another protocol version, or no usable answer.
+    Handshake {
+        /// Why.
+        reason: String,
+    },
+    /// No reply within the timeout; the process was stopped.
+    Timeout {
+        /// The timeout, in milliseconds.
+        millis: u64,
+    },
+    /// The process exited or closed its output.
+    Exited {
+        /// How it ended, for example `exit status: 4`.
+        status: String,
+    },
+    /// A reply line longer than the protocol allows.
+    Oversized {
+        /// Bytes read before giving up.
+        bytes: usize,
+    },
+    /// A reply line that is not UTF-8.
+    NotUtf8,
+    /// A reply that breaks the protocol.
+    Protocol {
+        /// How.
+        fault: ProtocolFault,
+        /// The reply line (at most 300 characters of it).
+        reply: String,
+    },
+    /// The engine refused a request the harness wrote correctly (`"ok": false`).
+    Refused {
+        /// The error kind it gave.
+        kind: String,
+        /// Its message.
+        message: String,
+    },
+    /// The run was stopped (time limit or interrupt) while the engine worked.
+    Stopped,
+}
+
+impl IncidentKind {
+    /// A short stable name, for grouping and reports.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            IncidentKind::Spawn { .. } => "spawn",
+            IncidentKind::Handshake { .. } => "handshake",
+            IncidentKind::Timeout { .. } => "timeout",
+            IncidentKind::Exited { .. } => "crash",
+            IncidentKind::Oversized { .. } => "oversized-reply",
+            IncidentKind::NotUtf8 => "not-utf8",
+            IncidentKind::Protocol { .. } => "protocol-error",
+            IncidentKind::Refused { .. } => "refused",
+            IncidentKind::Stopped => "stopped",
+        }
+    }
+
+    /// Whether the engine cannot be used at all (no point going on).
+    pub const fn is_fatal(&self) -> bool {
+        matches!(
+            self,
+            IncidentKind::Spawn { .. } | IncidentKind::Handshake { .. }
+        )
+    }
+}
+
+impl fmt::Display for IncidentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IncidentKind::Spawn { reason } => {
+                write!(f, "the engine could not be started: {reason}")
+            }
+            IncidentKind::Handshake { reason } => write!(f, "the handshake failed: {reason}"),
+            IncidentKind::Timeout { millis } => write!(
+                f,
+                "no reply within {} (the engine was stopped and is restarted for the next fixture)",
+                crate::engine::process::show_millis(*millis)
+            ),
+            IncidentKind::Exited { status } => write!(f, "the engine exited ({status})"),
+            IncidentKind::Oversized { bytes } => {
+                write!(f, "a reply line of more than {bytes} bytes")
+            }
+            IncidentKind::NotUtf8 => f.write_str("a reply line that is not UTF-8"),
+            IncidentKind::Protocol { fault, reply } => {
+                write!(f, "protocol error: {fault}")?;
+                if let ProtocolFault::NotJson { .. } = fault {
+                    write!(
+                        f,
+                        "; the line was `{reply}` (standard output is for replies only: write logs to standard error)"
+                    )?;
+                }
+                Ok(())
+            }
+            IncidentKind::Refused { kind, message } => {
+                write!(
+                    f,
+                    "the engine refused a well-formed request ({kind}: {message})"
+                )
+            }
+            IncidentKind::Stopped => f.write_str("the run was stopped while the engine worked"),
+        }
+    }
+}
+
+/// An engine incident: what happened, on which request, and what that
+/// engine process wrote to standard error.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct Incident {
+    /// What happened.
+    pub kind: IncidentKind,
+    /// The request being answered, as sent (empty when none was).
+    pub request: String,
+    /// The tail of the standard error of that engine process (not of earlier ones).
+    pub stderr: String,
+}
+
+impl Incident {
+    /// An incident without a request or standard error (an in-process engine).
+    pub fn new(kind: IncidentKind) -> Incident {
+        Incident {
+            kind,
+            request: String::new(),
+            stderr: String::new(),
+        }
+    }
+
+    /// A protocol fault in a reply.
+    pub fn protocol(fault: ProtocolFault, reply: &str) -> Incident {
+        Incident::new(IncidentKind::Protocol {
+            fault,
+            reply: shorten(reply, 300),
+        })
+    }
+}
+
+/// At most `n` characters of `s`, with `...` when cut.
+pub fn shorten(s: &str, n: usize) -> String {
+    let s = s.trim_end_matches(['\n', '\r']);
+    if s.chars().count() <= n {
+        return s.to_owned();
+    }
+    let mut out: String = s.chars().take(n).collect();
+    out.push_str("...");
+    out
+}

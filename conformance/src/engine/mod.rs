@@ -1,0 +1,172 @@
+//! The engine boundary: what the harness asks of an engine and what it gets
+//! back, in the rules crate's types. Text (the notations, JSON) is read and
+//! written only at the protocol's edges ([`ExternalEngine`] and [`serve`]);
+//! everything else compares typed values.
+//!
+//! - [`Engine`]: the trait any engine build implements (in process) or is
+//!   wrapped in (another process speaking `conformance/PROTOCOL.md`).
+//! - [`ReferenceEngine`]: the reference rules, in process.
+//! - [`ExternalEngine`]: an engine program driven through the protocol, with
+//!   strict reply checking; misbehaviour comes back as an [`Incident`].
+//! - [`serve`]: any [`Engine`] speaking the protocol on standard input and output.
+
+mod capability;
+mod command;
+mod external;
+mod incident;
+pub(crate) mod process;
+pub mod protocol;
+mod reference;
+mod serve;
+
+pub use capability::{Capabilities, Capability};
+pub use command::{CommandError, EngineCommand};
+pub use external::{ExternalEngine, StartError};
+pub use incident::{shorten, Incident, IncidentKind, ProtocolFault};
+pub use process::{ProcessOptions, RequestStats};
+pub use reference::{ReferenceEngine, REFERENCE_NAME};
+pub use serve::serve;
+
+use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
+
+/// Who an engine is and what it can do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// What it can do besides playing turns.
+    pub capabilities: Capabilities,
+}
+
+impl EngineInfo {
+    /// `name version`.
+    pub fn label(&self) -> String {
+        format!("{} {}", self.name, self.version)
+    }
+}
+
+/// The captures of one turn, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CaptureKinds {
+    /// The cell whose stone a Move captured (T6).
+    pub by_move: Option<Cell>,
+    /// Stones captured by encirclement (C1).
+    pub encircled: CellSet,
+    /// Stones captured by the Echo-Capture group check (E4).
+    pub echo: CellSet,
+}
+
+impl CaptureKinds {
+    /// Every captured cell.
+    pub fn all(&self) -> CellSet {
+        let mut s = self.encircled | self.echo;
+        if let Some(c) = self.by_move {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+impl From<&TurnReport> for CaptureKinds {
+    fn from(r: &TurnReport) -> CaptureKinds {
+        CaptureKinds {
+            by_move: r.move_capture,
+            encircled: r.encircled,
+            echo: r.echo_captured,
+        }
+    }
+}
+
+/// What an engine says about a turn it accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The position after the turn (with its result when the game ended).
+    /// Not necessarily a valid position: a wrong engine may report anything
+    /// the notation can hold.
+    pub position: Setup,
+    /// The cells that lost a stone to capture (with [`Capability::Captures`]).
+    pub captured: Option<CellSet>,
+    /// The same by kind (with [`Capability::CaptureKinds`]).
+    pub kinds: Option<CaptureKinds>,
+}
+
+/// An engine's answer to a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayReply {
+    /// The turn was played.
+    Legal(Played),
+    /// The turn was rejected and the game is unchanged; the reasons (V2) are
+    /// empty without [`Capability::ErrorCodes`].
+    Illegal(ReasonSet),
+}
+
+/// An engine's answer to a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionReply {
+    /// A fresh game starts from it (V1).
+    Accepted,
+    /// Not a valid position (V1); the fault codes, sorted, are empty without
+    /// [`Capability::ErrorCodes`].
+    Invalid(Vec<FaultCode>),
+}
+
+/// An engine's answer, or the incident that kept it from answering.
+pub type EngineResult<T> = Result<T, Incident>;
+
+/// A Hexodic engine as the harness drives it.
+///
+/// Implement it for your engine type to run the corpus from your own
+/// `cargo test` ([`crate::suite`]), or serve it over the protocol with
+/// [`serve`]. A method needing a capability the engine does not declare in
+/// [`Engine::info`] is never called.
+///
+/// # Examples
+///
+/// ```
+/// use hexodic_conformance::engine::{Engine, PlayReply, ReferenceEngine};
+/// use hexodic_rules::{Setup, Turn};
+///
+/// let mut engine = ReferenceEngine::new();
+/// engine.set_position(&Setup::default()).unwrap();
+/// let reply = engine.play(Turn::parse("d4 +d4").unwrap()).unwrap();
+/// // A first Place may not take the centre (T4).
+/// let PlayReply::Illegal(reasons) = reply else { panic!() };
+/// assert_eq!(reasons.iter().map(|r| r.code()).collect::<Vec<_>>(), ["place-centre-first"]);
+/// ```
+pub trait Engine {
+    /// Name, version and capabilities.
+    fn info(&self) -> EngineInfo;
+    /// Start a fresh game whose history holds just this position (V1).
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply>;
+    /// Play a turn from the current position.
+    fn play(&mut self, turn: hexodic_rules::Turn) -> EngineResult<PlayReply>;
+    /// Every legal turn from the current position ([`Capability::LegalTurns`]).
+    fn legal_turns(&mut self) -> EngineResult<Vec<hexodic_rules::Turn>>;
+    /// Perft (N1) from the current position ([`Capability::Perft`]).
+    fn perft(&mut self, depth: u32) -> EngineResult<u64>;
+    /// Perft below each legal turn ([`Capability::Perft`]).
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>>;
+}
+
+impl<E: Engine + ?Sized> Engine for Box<E> {
+    fn info(&self) -> EngineInfo {
+        (**self).info()
+    }
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        (**self).set_position(position)
+    }
+    fn play(&mut self, turn: hexodic_rules::Turn) -> EngineResult<PlayReply> {
+        (**self).play(turn)
+    }
+    fn legal_turns(&mut self) -> EngineResult<Vec<hexodic_rules::Turn>> {
+        (**self).legal_turns()
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        (**self).perft(depth)
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
+        (**self).divide(depth)
+    }
+}

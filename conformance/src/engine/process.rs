@@ -1,0 +1,372 @@
+//! An engine program as a child process: started on demand, one request line
+//! out and one reply line back, a timeout per request, a bounded reply
+//! length, and each process's own standard error kept for its incidents.
+
+use super::protocol::MAX_LINE;
+use super::{EngineCommand, Incident, IncidentKind};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How much of an engine process's standard error is kept (the tail).
+pub const STDERR_KEEP: usize = 64 * 1024;
+
+/// How much of the standard error an incident carries.
+pub const STDERR_SHOWN: usize = 2000;
+
+/// A request slower than this is worth a warning.
+pub const SLOW_REQUEST: Duration = Duration::from_secs(1);
+
+/// How an engine process is run.
+#[derive(Clone, Debug)]
+pub struct ProcessOptions {
+    /// How long one request may take.
+    pub timeout: Duration,
+    /// When the whole run must end: a request still waiting then is stopped.
+    pub deadline: Option<Instant>,
+    /// Set from elsewhere (an interrupt) to stop the request being waited for.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Default for ProcessOptions {
+    fn default() -> Self {
+        ProcessOptions {
+            timeout: Duration::from_secs(10),
+            deadline: None,
+            stop: None,
+        }
+    }
+}
+
+/// `1.5 s`, `250 ms`.
+pub fn show_millis(ms: u64) -> String {
+    if ms >= 1000 {
+        format!("{} s", ms as f64 / 1000.0)
+    } else {
+        format!("{ms} ms")
+    }
+}
+
+/// Timing of the requests so far.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RequestStats {
+    /// Requests answered.
+    pub requests: u64,
+    /// Time spent waiting for replies.
+    pub waited: Duration,
+    /// The slowest reply: how long and the request.
+    pub slowest: Option<(Duration, String)>,
+    /// Replies that took longer than [`SLOW_REQUEST`].
+    pub slow: u64,
+}
+
+enum LineMsg {
+    Line(Vec<u8>),
+    Oversized(usize),
+    Eof,
+}
+
+struct Running {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<LineMsg>,
+    stderr: Arc<Mutex<VecDeque<u8>>>,
+}
+
+/// An engine program, started on the first request and again after an incident.
+pub struct EngineProcess {
+    command: EngineCommand,
+    options: ProcessOptions,
+    running: Option<Running>,
+    next_id: u64,
+    /// Times the process was started.
+    pub starts: u32,
+    /// Timing of the requests so far.
+    pub stats: RequestStats,
+}
+
+fn read_lines(out: impl Read, tx: mpsc::Sender<LineMsg>) {
+    let mut r = BufReader::with_capacity(64 * 1024, out);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let mut limited = (&mut r).take(MAX_LINE as u64 + 1);
+        match limited.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => {
+                let _ = tx.send(LineMsg::Eof);
+                return;
+            }
+            Ok(_) if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') => {
+                let mut skipped = buf.len();
+                loop {
+                    buf.clear();
+                    match (&mut r).take(1 << 20).read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(n) => {
+                            skipped += n;
+                            if buf.last() == Some(&b'\n') {
+                                break;
+                            }
+                        }
+                    }
+                }
+                if tx.send(LineMsg::Oversized(skipped)).is_err() {
+                    return;
+                }
+            }
+            Ok(_) => {
+                if buf.iter().all(|b| b.is_ascii_whitespace()) {
+                    continue; // blank lines are ignored
+                }
+                if tx.send(LineMsg::Line(std::mem::take(&mut buf))).is_err() {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+fn keep_stderr(err: impl Read, keep: Arc<Mutex<VecDeque<u8>>>) {
+    let mut r = BufReader::new(err);
+    let mut chunk = [0u8; 8192];
+    loop {
+        match r.read(&mut chunk) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                if let Ok(mut q) = keep.lock() {
+                    q.extend(&chunk[..n]);
+                    let excess = q.len().saturating_sub(STDERR_KEEP);
+                    q.drain(..excess);
+                }
+            }
+        }
+    }
+}
+
+fn tail(keep: &Mutex<VecDeque<u8>>, max_chars: usize) -> String {
+    let bytes: Vec<u8> = match keep.lock() {
+        Ok(q) => q.iter().copied().collect(),
+        Err(_) => Vec::new(),
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let n = text.chars().count();
+    text.chars().skip(n.saturating_sub(max_chars)).collect()
+}
+
+impl EngineProcess {
+    /// An engine to start from `command`; nothing runs until [`EngineProcess::start`].
+    pub fn new(command: EngineCommand, options: ProcessOptions) -> EngineProcess {
+        EngineProcess {
+            command,
+            options,
+            running: None,
+            next_id: 0,
+            starts: 0,
+            stats: RequestStats::default(),
+        }
+    }
+
+    /// The command.
+    pub fn command(&self) -> &EngineCommand {
+        &self.command
+    }
+
+    /// Whether a process is running.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The standard error tail of the running process.
+    pub fn stderr_tail(&self) -> String {
+        self.running
+            .as_ref()
+            .map_or_else(String::new, |r| tail(&r.stderr, STDERR_SHOWN))
+    }
+
+    /// Start a new process (the old one, if any, is stopped first).
+    pub fn start(&mut self) -> Result<(), Incident> {
+        self.kill();
+        let c = &self.command;
+        let mut child = Process::new(&c.program)
+            .args(&c.args)
+            .envs(c.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| {
+                Incident::new(IncidentKind::Spawn {
+                    reason: format!("`{}`: {e}", c.program),
+                })
+            })?;
+        self.starts += 1;
+        let missing = |what: &str| {
+            Incident::new(IncidentKind::Spawn {
+                reason: format!("no {what} pipe"),
+            })
+        };
+        let stdin = child.stdin.take().ok_or_else(|| missing("input"))?;
+        let stdout = child.stdout.take().ok_or_else(|| missing("output"))?;
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(err) = child.stderr.take() {
+            let keep = Arc::clone(&stderr);
+            std::thread::spawn(move || keep_stderr(err, keep));
+        }
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || read_lines(stdout, tx));
+        self.running = Some(Running {
+            child,
+            stdin,
+            lines: rx,
+            stderr,
+        });
+        Ok(())
+    }
+
+    /// Stop the process (the next request starts a new one).
+    pub fn kill(&mut self) {
+        if let Some(mut r) = self.running.take() {
+            let _ = r.child.kill();
+            let _ = r.child.wait();
+        }
+    }
+
+    /// Ask the process to quit, then stop it.
+    pub fn quit(&mut self) {
+        if let Some(r) = self.running.as_mut() {
+            let _ = writeln!(r.stdin, r#"{{"id":{},"cmd":"quit"}}"#, self.next_id);
+            let _ = r.stdin.flush();
+            // A moment to exit on its own, then stop it.
+            for _ in 0..20 {
+                if let Ok(Some(_)) = r.child.try_wait() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        self.kill();
+    }
+
+    /// The incident `kind` on `request`, with this process's standard error;
+    /// the process is stopped.
+    fn fail(&mut self, kind: IncidentKind, request: &str) -> Incident {
+        // Let the standard error reader catch up with what the process wrote last.
+        std::thread::sleep(Duration::from_millis(20));
+        let stderr = self.stderr_tail();
+        self.kill();
+        Incident {
+            kind,
+            request: request.to_owned(),
+            stderr,
+        }
+    }
+
+    fn exit_status(&mut self) -> String {
+        let Some(r) = self.running.as_mut() else {
+            return "not running".into();
+        };
+        for _ in 0..50 {
+            if let Ok(Some(s)) = r.child.try_wait() {
+                return s.to_string();
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        "it closed its output".into()
+    }
+
+    fn stopped(&self) -> bool {
+        self.options
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+            || self.options.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Send one request (built from the next id) and return its id and the
+    /// reply line. The process must be running.
+    pub fn request(
+        &mut self,
+        command: super::protocol::Command,
+    ) -> Result<(u64, String), Incident> {
+        let id = self.next_id;
+        self.next_id += 1;
+        let line = super::protocol::Request { id, command }.to_line();
+        if self.stopped() {
+            return Err(self.fail(IncidentKind::Stopped, &line));
+        }
+        let Some(run) = self.running.as_mut() else {
+            return Err(Incident::new(IncidentKind::Exited {
+                status: "not running".into(),
+            }));
+        };
+        // One write per request, so the engine never wakes to half a line.
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        if run
+            .stdin
+            .write_all(&bytes)
+            .and_then(|_| run.stdin.flush())
+            .is_err()
+        {
+            let status = self.exit_status();
+            return Err(self.fail(IncidentKind::Exited { status }, &line));
+        }
+        let t0 = Instant::now();
+        let msg = loop {
+            let Some(run) = self.running.as_mut() else {
+                break LineMsg::Eof;
+            };
+            let waited = t0.elapsed();
+            if waited >= self.options.timeout {
+                let millis = self.options.timeout.as_millis() as u64;
+                return Err(self.fail(IncidentKind::Timeout { millis }, &line));
+            }
+            let slice = (self.options.timeout - waited).min(Duration::from_millis(50));
+            match run.lines.recv_timeout(slice) {
+                Ok(m) => break m,
+                Err(RecvTimeoutError::Disconnected) => break LineMsg::Eof,
+                Err(RecvTimeoutError::Timeout) => {
+                    if self.stopped() {
+                        return Err(self.fail(IncidentKind::Stopped, &line));
+                    }
+                }
+            }
+        };
+        let took = t0.elapsed();
+        self.stats.requests += 1;
+        self.stats.waited += took;
+        if took > SLOW_REQUEST {
+            self.stats.slow += 1;
+        }
+        if self.stats.slowest.as_ref().is_none_or(|(d, _)| took > *d) {
+            self.stats.slowest = Some((took, line.clone()));
+        }
+        match msg {
+            LineMsg::Line(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => Ok((id, text)),
+                Err(_) => Err(self.fail(IncidentKind::NotUtf8, &line)),
+            },
+            LineMsg::Oversized(n) => Err(self.fail(
+                IncidentKind::Oversized {
+                    bytes: n.max(MAX_LINE),
+                },
+                &line,
+            )),
+            LineMsg::Eof => {
+                let status = self.exit_status();
+                Err(self.fail(IncidentKind::Exited { status }, &line))
+            }
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    fn drop(&mut self) {
+        self.quit();
+    }
+}

@@ -1,0 +1,645 @@
+//! Reading an engine's replies strictly. Every reply is read once, into the
+//! rules crate's types; anything that is not exactly what the protocol
+//! allows is a [`ProtocolFault`] naming the field and the offending text,
+//! never a default value. Unknown fields are ignored (room for later
+//! versions); a field set to `null` counts as absent.
+
+use super::ErrorKind;
+use crate::engine::{
+    Capabilities, Capability, CaptureKinds, PlayReply, Played, PositionReply, ProtocolFault,
+};
+use hexodic_rules::{Cell, CellSet, FaultCode, Reason, ReasonSet, Setup, Turn};
+use serde_json::{Map, Value};
+
+/// Why a reply cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplyError {
+    /// The reply breaks the protocol.
+    Fault(ProtocolFault),
+    /// The engine answered `"ok": false` to a well-formed request.
+    Refused {
+        /// The error kind.
+        kind: ErrorKind,
+        /// Its message.
+        message: String,
+    },
+}
+
+impl From<ProtocolFault> for ReplyError {
+    fn from(f: ProtocolFault) -> ReplyError {
+        ReplyError::Fault(f)
+    }
+}
+
+type Read<T> = Result<T, ReplyError>;
+
+/// The handshake's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hello {
+    /// The protocol version the engine speaks.
+    pub protocol: u32,
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// The capabilities it declared that the harness knows.
+    pub capabilities: Capabilities,
+    /// Declared names the harness does not know, each with the known name it
+    /// most likely means.
+    pub unknown: Vec<(String, Option<Capability>)>,
+}
+
+fn show(v: &Value) -> String {
+    crate::engine::shorten(&v.to_string(), 80)
+}
+
+fn wrong(field: &'static str, expected: &'static str, v: &Value) -> ProtocolFault {
+    ProtocolFault::WrongType {
+        field,
+        expected,
+        got: show(v),
+    }
+}
+
+/// A reply object: the fields after `id` and `ok`.
+struct Fields(Map<String, Value>);
+
+impl Fields {
+    fn get(&self, field: &'static str) -> Option<&Value> {
+        self.0.get(field).filter(|v| !v.is_null())
+    }
+
+    fn required(&self, field: &'static str) -> Result<&Value, ProtocolFault> {
+        self.get(field).ok_or(ProtocolFault::MissingField { field })
+    }
+
+    fn string(&self, field: &'static str) -> Result<&str, ProtocolFault> {
+        let v = self.required(field)?;
+        v.as_str().ok_or_else(|| wrong(field, "a string", v))
+    }
+
+    fn u64(&self, field: &'static str) -> Result<u64, ProtocolFault> {
+        let v = self.required(field)?;
+        v.as_u64()
+            .ok_or_else(|| wrong(field, "a whole number of 0 or more", v))
+    }
+
+    fn bool(&self, field: &'static str) -> Result<bool, ProtocolFault> {
+        let v = self.required(field)?;
+        v.as_bool().ok_or_else(|| wrong(field, "true or false", v))
+    }
+
+    fn strings(&self, field: &'static str) -> Result<Vec<&str>, ProtocolFault> {
+        strings(field, self.required(field)?)
+    }
+
+    /// Refuse a field of an undeclared capability.
+    fn undeclared(
+        &self,
+        field: &'static str,
+        caps: Capabilities,
+        capability: Capability,
+    ) -> Result<(), ProtocolFault> {
+        if !caps.has(capability) && self.get(field).is_some() {
+            return Err(ProtocolFault::UndeclaredField { field, capability });
+        }
+        Ok(())
+    }
+}
+
+fn strings<'a>(field: &'static str, v: &'a Value) -> Result<Vec<&'a str>, ProtocolFault> {
+    let list = v
+        .as_array()
+        .ok_or_else(|| wrong(field, "a list of strings", v))?;
+    list.iter()
+        .map(|x| {
+            x.as_str()
+                .ok_or_else(|| wrong(field, "a list of strings", v))
+        })
+        .collect()
+}
+
+fn cell(field: &'static str, text: &str) -> Result<Cell, ProtocolFault> {
+    Cell::from_name(text).ok_or_else(|| ProtocolFault::UnknownCell {
+        field,
+        text: text.to_owned(),
+    })
+}
+
+fn cells(field: &'static str, v: &Value) -> Result<CellSet, ProtocolFault> {
+    let mut set = CellSet::EMPTY;
+    for name in strings(field, v)? {
+        let c = cell(field, name)?;
+        if set.contains(c) {
+            return Err(ProtocolFault::DuplicateCell {
+                field,
+                cell: c.to_string(),
+            });
+        }
+        set.insert(c);
+    }
+    Ok(set)
+}
+
+fn turn(field: &'static str, text: &str) -> Result<Turn, ProtocolFault> {
+    Turn::parse(text).map_err(|e| ProtocolFault::UnreadableTurn {
+        field,
+        text: text.to_owned(),
+        column: e.column,
+        message: e.kind.to_string(),
+    })
+}
+
+/// Read a position an engine reported: it must parse and be canonical.
+///
+/// ```
+/// use hexodic_conformance::engine::protocol::parse::position;
+/// use hexodic_conformance::engine::ProtocolFault;
+/// let start = "..../...../....../......./....../...../.... x 0 x:r7c3k0u0l6 o:r7c3k0u0l6";
+/// assert!(position(start).is_ok());
+/// let spaced = start.replace(" x 0", "  x 0");
+/// assert!(matches!(position(&spaced), Err(ProtocolFault::NonCanonicalPosition { column: 44, .. })));
+/// ```
+pub fn position(text: &str) -> Result<Setup, ProtocolFault> {
+    let setup = Setup::from_notation(text).map_err(|e| ProtocolFault::UnreadablePosition {
+        text: text.to_owned(),
+        column: e.column,
+        message: e.kind.to_string(),
+    })?;
+    let canonical = setup.to_notation();
+    if canonical != text {
+        let column = canonical
+            .chars()
+            .zip(text.chars())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| canonical.chars().count().min(text.chars().count()))
+            + 1;
+        return Err(ProtocolFault::NonCanonicalPosition {
+            text: text.to_owned(),
+            canonical,
+            column,
+        });
+    }
+    Ok(setup)
+}
+
+/// The common envelope: a JSON object with the request's `id` and a boolean
+/// `ok`. An `"ok": false` reply comes back as its error kind, message and
+/// fault codes (still unread).
+fn envelope(
+    line: &str,
+    id: u64,
+) -> Result<Result<Fields, (ErrorKind, String, Fields)>, ProtocolFault> {
+    let value: Value = serde_json::from_str(line.trim()).map_err(|e| ProtocolFault::NotJson {
+        error: e.to_string(),
+    })?;
+    let Value::Object(map) = value else {
+        return Err(ProtocolFault::NotJson {
+            error: format!("found {}", show(&value)),
+        });
+    };
+    let fields = Fields(map);
+    let got = fields.required("id")?;
+    if got.as_u64() != Some(id) {
+        return Err(ProtocolFault::WrongId {
+            expected: id,
+            got: show(got),
+        });
+    }
+    if fields.bool("ok")? {
+        return Ok(Ok(fields));
+    }
+    let err = fields.required("error")?;
+    let Value::Object(body) = err else {
+        return Err(wrong("error", "an object with `kind` and `message`", err));
+    };
+    let body = Fields(body.clone());
+    let kind_text = body.string("kind")?;
+    let kind = ErrorKind::from_name(kind_text).ok_or_else(|| ProtocolFault::UnknownErrorKind {
+        kind: kind_text.to_owned(),
+    })?;
+    let message = match body.get("message") {
+        None => String::new(),
+        Some(v) => v
+            .as_str()
+            .ok_or_else(|| wrong("error.message", "a string", v))?
+            .to_owned(),
+    };
+    Ok(Err((kind, message, body)))
+}
+
+/// An envelope that must be `"ok": true`.
+fn ok(line: &str, id: u64) -> Read<Fields> {
+    match envelope(line, id)? {
+        Ok(f) => Ok(f),
+        Err((kind, message, _)) => Err(ReplyError::Refused { kind, message }),
+    }
+}
+
+/// Read the reply to `hello`.
+pub fn hello(line: &str, id: u64) -> Read<Hello> {
+    let f = ok(line, id)?;
+    let protocol = f.u64("protocol")?;
+    let engine = f.required("engine")?;
+    let Value::Object(e) = engine else {
+        return Err(wrong("engine", "an object with `name` and `version`", engine).into());
+    };
+    let e = Fields(e.clone());
+    let (name, version) = (
+        e.string("name")?.to_owned(),
+        e.string("version")?.to_owned(),
+    );
+    let mut capabilities = Capabilities::NONE;
+    let mut unknown = Vec::new();
+    for c in f.strings("capabilities")? {
+        match Capability::from_name(c) {
+            Some(k) => capabilities = capabilities.with(k),
+            None => unknown.push((c.to_owned(), Capability::nearest(c))),
+        }
+    }
+    Ok(Hello {
+        protocol: u32::try_from(protocol).unwrap_or(u32::MAX),
+        name,
+        version,
+        capabilities,
+        unknown,
+    })
+}
+
+fn fault_codes(codes: Option<&Value>, caps: Capabilities) -> Result<Vec<FaultCode>, ProtocolFault> {
+    let Some(v) = codes.filter(|v| !v.is_null()) else {
+        if caps.has(Capability::ErrorCodes) {
+            return Err(ProtocolFault::MissingField {
+                field: "error.codes",
+            });
+        }
+        return Ok(Vec::new());
+    };
+    if !caps.has(Capability::ErrorCodes) {
+        return Err(ProtocolFault::UndeclaredField {
+            field: "error.codes",
+            capability: Capability::ErrorCodes,
+        });
+    }
+    let mut out = Vec::new();
+    for code in strings("error.codes", v)? {
+        out.push(
+            FaultCode::from_code(code).ok_or_else(|| ProtocolFault::UnknownFault {
+                code: code.to_owned(),
+            })?,
+        );
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+/// Read the reply to `position`.
+pub fn position_reply(line: &str, id: u64, caps: Capabilities) -> Read<PositionReply> {
+    match envelope(line, id)? {
+        Ok(_) => Ok(PositionReply::Accepted),
+        Err((ErrorKind::InvalidPosition, _, body)) => Ok(PositionReply::Invalid(fault_codes(
+            body.0.get("codes"),
+            caps,
+        )?)),
+        Err((kind, message, _)) => Err(ReplyError::Refused { kind, message }),
+    }
+}
+
+fn reasons(f: &Fields, caps: Capabilities) -> Result<ReasonSet, ProtocolFault> {
+    f.undeclared("codes", caps, Capability::ErrorCodes)?;
+    if !caps.has(Capability::ErrorCodes) {
+        return Ok(ReasonSet::EMPTY);
+    }
+    let mut set = ReasonSet::EMPTY;
+    for code in f.strings("codes")? {
+        set.insert(
+            Reason::from_code(code).ok_or_else(|| ProtocolFault::UnknownReason {
+                code: code.to_owned(),
+            })?,
+        );
+    }
+    Ok(set)
+}
+
+fn kinds(v: &Value) -> Result<CaptureKinds, ProtocolFault> {
+    let Value::Object(m) = v else {
+        return Err(wrong(
+            "capture_kinds",
+            "an object with `encircled`, `echo` and optionally `move`",
+            v,
+        ));
+    };
+    let k = Fields(m.clone());
+    let by_move = match k.get("move") {
+        None => None,
+        Some(m) => Some(cell(
+            "capture_kinds.move",
+            m.as_str()
+                .ok_or_else(|| wrong("capture_kinds.move", "a cell name", m))?,
+        )?),
+    };
+    let list = |field: &'static str, name: &'static str| -> Result<CellSet, ProtocolFault> {
+        cells(
+            field,
+            k.get(name).ok_or(ProtocolFault::MissingField { field })?,
+        )
+    };
+    Ok(CaptureKinds {
+        by_move,
+        encircled: list("capture_kinds.encircled", "encircled")?,
+        echo: list("capture_kinds.echo", "echo")?,
+    })
+}
+
+/// Read the reply to `play`.
+pub fn play(line: &str, id: u64, caps: Capabilities) -> Read<PlayReply> {
+    let f = ok(line, id)?;
+    if !f.bool("legal")? {
+        for field in ["position", "captured", "capture_kinds"] {
+            if f.get(field).is_some() {
+                return Err(ProtocolFault::Inconsistent {
+                    what: format!("an illegal turn with `{field}`"),
+                }
+                .into());
+            }
+        }
+        return Ok(PlayReply::Illegal(reasons(&f, caps)?));
+    }
+    if f.get("codes").is_some() {
+        return Err(ProtocolFault::Inconsistent {
+            what: "a legal turn with reason `codes`".into(),
+        }
+        .into());
+    }
+    let position = position(f.string("position")?)?;
+    f.undeclared("captured", caps, Capability::Captures)?;
+    f.undeclared("capture_kinds", caps, Capability::CaptureKinds)?;
+    let captured = match caps.has(Capability::Captures) {
+        true => Some(cells("captured", f.required("captured")?)?),
+        false => None,
+    };
+    let kinds = match caps.has(Capability::CaptureKinds) {
+        true => Some(kinds(f.required("capture_kinds")?)?),
+        false => None,
+    };
+    if let (Some(all), Some(k)) = (captured, kinds) {
+        if k.all() != all {
+            return Err(ProtocolFault::Inconsistent {
+                what: "`captured` and `capture_kinds` name different cells".into(),
+            }
+            .into());
+        }
+    }
+    Ok(PlayReply::Legal(Played {
+        position,
+        captured,
+        kinds,
+    }))
+}
+
+/// Read the reply to `legal`: the turns, each once.
+pub fn legal(line: &str, id: u64) -> Read<Vec<Turn>> {
+    let f = ok(line, id)?;
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for text in f.strings("turns")? {
+        let t = turn("turns", text)?;
+        if !seen.insert(t) {
+            return Err(ProtocolFault::DuplicateTurn {
+                field: "turns",
+                turn: text.to_owned(),
+            }
+            .into());
+        }
+        out.push(t);
+    }
+    Ok(out)
+}
+
+/// Read the reply to `perft`.
+pub fn perft(line: &str, id: u64) -> Read<u64> {
+    Ok(ok(line, id)?.u64("nodes")?)
+}
+
+/// Read the reply to `divide`: each first turn once, with its count.
+pub fn divide(line: &str, id: u64) -> Read<Vec<(Turn, u64)>> {
+    let f = ok(line, id)?;
+    let v = f.required("divide")?;
+    let shape = "a list of [turn, count] pairs";
+    let list = v.as_array().ok_or_else(|| wrong("divide", shape, v))?;
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for item in list {
+        let pair = item.as_array().filter(|p| p.len() == 2);
+        let (Some(text), Some(n)) = (
+            pair.and_then(|p| p[0].as_str()),
+            pair.and_then(|p| p[1].as_u64()),
+        ) else {
+            return Err(wrong("divide", shape, item).into());
+        };
+        let t = turn("divide", text)?;
+        if !seen.insert(t) {
+            return Err(ProtocolFault::DuplicateTurn {
+                field: "divide",
+                turn: text.to_owned(),
+            }
+            .into());
+        }
+        out.push((t, n));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const START: &str = "..../...../....../......./....../...../.... x 0 x:r7c3k0u0l6 o:r7c3k0u0l6";
+    const AFTER: &str =
+        "..../...../....../....1.../..x.../...../.... o 1 x:r6c3k0u1l6P o:r7c3k0u0l6";
+
+    fn fault<T: std::fmt::Debug>(r: Read<T>) -> ProtocolFault {
+        match r {
+            Err(ReplyError::Fault(f)) => f,
+            other => panic!("expected a protocol fault, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_good_play_reply_reads_into_types() {
+        let line = format!(
+            r#"{{"id":2,"ok":true,"legal":true,"position":"{AFTER}","captured":[],"capture_kinds":{{"encircled":[],"echo":[]}}}}"#
+        );
+        let PlayReply::Legal(p) = play(&line, 2, Capabilities::ALL).unwrap() else {
+            panic!()
+        };
+        assert_eq!(p.position, Setup::from_notation(AFTER).unwrap());
+        assert_eq!(p.captured, Some(CellSet::EMPTY));
+        assert_eq!(p.kinds, Some(CaptureKinds::default()));
+    }
+
+    #[test]
+    fn unknown_cells_are_protocol_errors() {
+        let line = format!(
+            r#"{{"id":2,"ok":true,"legal":true,"position":"{AFTER}","captured":[],"capture_kinds":{{"encircled":["not-a-cell","zz"],"echo":[]}}}}"#
+        );
+        assert_eq!(
+            fault(play(&line, 2, Capabilities::ALL)),
+            ProtocolFault::UnknownCell {
+                field: "capture_kinds.encircled",
+                text: "not-a-cell".into()
+            }
+        );
+        let line =
+            format!(r#"{{"id":2,"ok":true,"legal":true,"position":"{AFTER}","captured":["h9"]}}"#);
+        let caps = Capabilities::NONE.with(Capability::Captures);
+        assert!(matches!(
+            fault(play(&line, 2, caps)),
+            ProtocolFault::UnknownCell { .. }
+        ));
+    }
+
+    #[test]
+    fn missing_and_undeclared_fields_are_protocol_errors() {
+        let bare = format!(r#"{{"id":2,"ok":true,"legal":true,"position":"{AFTER}"}}"#);
+        assert!(play(&bare, 2, Capabilities::NONE).is_ok());
+        assert_eq!(
+            fault(play(&bare, 2, Capabilities::ALL)),
+            ProtocolFault::MissingField { field: "captured" }
+        );
+        let with =
+            format!(r#"{{"id":2,"ok":true,"legal":true,"position":"{AFTER}","captured":[]}}"#);
+        assert_eq!(
+            fault(play(&with, 2, Capabilities::NONE)),
+            ProtocolFault::UndeclaredField {
+                field: "captured",
+                capability: Capability::Captures
+            }
+        );
+        assert_eq!(
+            fault(play(r#"{"id":2,"ok":true}"#, 2, Capabilities::NONE)),
+            ProtocolFault::MissingField { field: "legal" }
+        );
+        assert_eq!(
+            fault(play(
+                r#"{"id":2,"ok":true,"legal":false}"#,
+                2,
+                Capabilities::ALL
+            )),
+            ProtocolFault::MissingField { field: "codes" }
+        );
+    }
+
+    #[test]
+    fn wrong_ids_and_non_json_are_protocol_errors() {
+        assert!(matches!(
+            fault(perft(r#"{"id":"5","ok":true,"nodes":3}"#, 5)),
+            ProtocolFault::WrongId { .. }
+        ));
+        assert!(matches!(
+            fault(perft(r#"{"id":4,"ok":true,"nodes":3}"#, 5)),
+            ProtocolFault::WrongId { expected: 5, .. }
+        ));
+        assert!(matches!(
+            fault(perft("debug: thinking", 5)),
+            ProtocolFault::NotJson { .. }
+        ));
+        assert!(matches!(
+            fault(perft("[1,2]", 5)),
+            ProtocolFault::NotJson { .. }
+        ));
+        assert!(matches!(
+            fault(perft(r#"{"id":5,"ok":true,"nodes":-1}"#, 5)),
+            ProtocolFault::WrongType { field: "nodes", .. }
+        ));
+    }
+
+    #[test]
+    fn positions_must_read_and_be_canonical() {
+        assert!(position(START).is_ok());
+        assert!(matches!(
+            position("..../...../ x 0"),
+            Err(ProtocolFault::UnreadablePosition { .. })
+        ));
+        let line = format!(
+            r#"{{"id":1,"ok":true,"legal":true,"position":"{}"}}"#,
+            START.replace("x 0", "x 00")
+        );
+        assert!(matches!(
+            fault(play(&line, 1, Capabilities::NONE)),
+            ProtocolFault::NonCanonicalPosition { .. } | ProtocolFault::UnreadablePosition { .. }
+        ));
+    }
+
+    #[test]
+    fn duplicate_turns_and_unknown_codes_are_protocol_errors() {
+        assert_eq!(
+            fault(legal(
+                r#"{"id":1,"ok":true,"turns":["c3 +d4","c3  +d4"]}"#,
+                1
+            )),
+            ProtocolFault::DuplicateTurn {
+                field: "turns",
+                turn: "c3  +d4".into()
+            }
+        );
+        assert!(matches!(
+            fault(legal(r#"{"id":1,"ok":true,"turns":["c3 +d4","zz"]}"#, 1)),
+            ProtocolFault::UnreadableTurn { .. }
+        ));
+        assert_eq!(
+            fault(play(
+                r#"{"id":1,"ok":true,"legal":false,"codes":["too-far"]}"#,
+                1,
+                Capabilities::ALL
+            )),
+            ProtocolFault::UnknownReason {
+                code: "too-far".into()
+            }
+        );
+        let invalid = r#"{"id":1,"ok":false,"error":{"kind":"invalid-position","message":"","codes":["stone-count","bogus"]}}"#;
+        assert!(matches!(
+            position_reply(invalid, 1, Capabilities::ALL),
+            Err(ReplyError::Fault(ProtocolFault::UnknownFault { .. }))
+        ));
+    }
+
+    #[test]
+    fn the_handshake_lists_unknown_capabilities_with_their_nearest_name() {
+        let h = hello(
+            r#"{"id":0,"ok":true,"protocol":1,"engine":{"name":"e","version":"1"},"capabilities":["legal-turns","perft"]}"#,
+            0,
+        )
+        .unwrap();
+        assert_eq!(h.capabilities, Capabilities::NONE.with(Capability::Perft));
+        assert_eq!(
+            h.unknown,
+            [("legal-turns".to_string(), Some(Capability::LegalTurns))]
+        );
+    }
+
+    #[test]
+    fn refusals_carry_their_kind() {
+        let r = play(
+            r#"{"id":1,"ok":false,"error":{"kind":"bad-turn","message":"what?"}}"#,
+            1,
+            Capabilities::ALL,
+        );
+        assert_eq!(
+            r,
+            Err(ReplyError::Refused {
+                kind: ErrorKind::BadTurn,
+                message: "what?".into()
+            })
+        );
+        assert!(matches!(
+            fault(play(
+                r#"{"id":1,"ok":false,"error":{"kind":"oops"}}"#,
+                1,
+                Capabilities::ALL
+            )),
+            ProtocolFault::UnknownErrorKind { .. }
+        ));
+    }
+}

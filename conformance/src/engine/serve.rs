@@ -1,0 +1,273 @@
+//! `serve`: any [`Engine`] speaking the protocol on an input and an output,
+//! so the reference (or any in-process engine) can be used as an oracle by
+//! any tool, and the protocol path is tested end to end.
+
+use super::protocol::{
+    CaptureKindsBody, Command, EngineId, ErrorBody, ErrorKind, Reply, Request, MAX_LINE,
+    PROTOCOL_VERSION,
+};
+use super::{Capability, Engine, PlayReply, PositionReply};
+use hexodic_rules::{CellSet, Setup, Turn};
+use std::io::{BufRead, Write};
+
+fn names(cells: CellSet) -> Vec<String> {
+    cells.iter().map(|c| c.to_string()).collect()
+}
+
+/// Answer one request. Returns the reply and whether the session ends.
+pub fn answer(engine: &mut dyn Engine, line: &str) -> (Reply, bool) {
+    let req: Request = match serde_json::from_str(line) {
+        Ok(r) => r,
+        Err(e) => {
+            // Recover the id if the line is at least an object with one.
+            let id = serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
+                .unwrap_or(0);
+            return (
+                Reply::error(id, ErrorKind::BadRequest, e.to_string()),
+                false,
+            );
+        }
+    };
+    let id = req.id;
+    let info = engine.info();
+    let caps = info.capabilities;
+    let unsupported = |c: Capability| {
+        Reply::error(
+            id,
+            ErrorKind::Unsupported,
+            format!("this engine does not have `{c}`"),
+        )
+    };
+    let internal = |e: super::Incident| Reply::error(id, ErrorKind::Internal, e.to_string());
+    let reply = match req.command {
+        Command::Hello { .. } => Reply {
+            protocol: Some(PROTOCOL_VERSION),
+            engine: Some(EngineId {
+                name: info.name.clone(),
+                version: info.version.clone(),
+            }),
+            capabilities: Some(caps.names()),
+            ..Reply::ok(id)
+        },
+        Command::Position { position } => match Setup::from_notation(&position) {
+            Err(e) => Reply::error(id, ErrorKind::BadPosition, e.to_string()),
+            Ok(setup) => match engine.set_position(&setup) {
+                Ok(PositionReply::Accepted) => Reply::ok(id),
+                Ok(PositionReply::Invalid(codes)) => {
+                    let listed: Vec<String> = codes
+                        .iter()
+                        .map(|c| format!("{c} ({})", c.rule()))
+                        .collect();
+                    Reply {
+                        error: Some(ErrorBody {
+                            kind: ErrorKind::InvalidPosition.name(),
+                            message: format!("invalid position: {}", listed.join(", ")),
+                            codes: caps
+                                .has(Capability::ErrorCodes)
+                                .then(|| codes.iter().map(|c| c.code()).collect()),
+                        }),
+                        ..Reply::error(id, ErrorKind::InvalidPosition, "")
+                    }
+                }
+                Err(e) => internal(e),
+            },
+        },
+        Command::Play { turn } => match Turn::parse(&turn) {
+            Err(e) => Reply::error(id, ErrorKind::BadTurn, e.to_string()),
+            Ok(t) => match engine.play(t) {
+                Ok(PlayReply::Legal(p)) => Reply {
+                    legal: Some(true),
+                    position: Some(p.position.to_notation()),
+                    captured: p
+                        .captured
+                        .filter(|_| caps.has(Capability::Captures))
+                        .map(names),
+                    capture_kinds: p.kinds.filter(|_| caps.has(Capability::CaptureKinds)).map(
+                        |k| CaptureKindsBody {
+                            by_move: k.by_move.map(|c| c.to_string()),
+                            encircled: names(k.encircled),
+                            echo: names(k.echo),
+                        },
+                    ),
+                    ..Reply::ok(id)
+                },
+                Ok(PlayReply::Illegal(reasons)) => Reply {
+                    legal: Some(false),
+                    codes: caps
+                        .has(Capability::ErrorCodes)
+                        .then(|| reasons.iter().map(|r| r.code()).collect()),
+                    ..Reply::ok(id)
+                },
+                Err(e) => internal(e),
+            },
+        },
+        Command::Legal if !caps.has(Capability::LegalTurns) => unsupported(Capability::LegalTurns),
+        Command::Legal => match engine.legal_turns() {
+            Ok(list) => Reply {
+                turns: Some(list.iter().map(|t| t.to_string()).collect()),
+                ..Reply::ok(id)
+            },
+            Err(e) => internal(e),
+        },
+        Command::Perft { .. } | Command::Divide { .. } if !caps.has(Capability::Perft) => {
+            unsupported(Capability::Perft)
+        }
+        Command::Perft { depth } => match engine.perft(depth) {
+            Ok(n) => Reply {
+                nodes: Some(n),
+                ..Reply::ok(id)
+            },
+            Err(e) => internal(e),
+        },
+        Command::Divide { depth } => match engine.divide(depth) {
+            Ok(list) => Reply {
+                divide: Some(list.into_iter().map(|(t, n)| (t.to_string(), n)).collect()),
+                ..Reply::ok(id)
+            },
+            Err(e) => internal(e),
+        },
+        Command::Quit => return (Reply::ok(id), true),
+    };
+    (reply, false)
+}
+
+/// Write one reply line and flush it (one write, so a reader never sees half a line).
+pub fn write_reply(output: &mut impl Write, reply: &Reply) -> std::io::Result<()> {
+    let mut line = reply.to_line();
+    line.push('\n');
+    output.write_all(line.as_bytes())?;
+    output.flush()
+}
+
+/// Serve `engine` on `input` and `output` until `quit` or the end of the
+/// input. A request line longer than [`MAX_LINE`] is answered with a
+/// `bad-request` error and the session goes on.
+///
+/// # Examples
+///
+/// ```
+/// use hexodic_conformance::engine::{serve, ReferenceEngine};
+/// let input = "{\"id\":0,\"cmd\":\"hello\",\"protocol\":1}\n{\"id\":1,\"cmd\":\"perft\",\"depth\":1}\n";
+/// let mut output = Vec::new();
+/// serve(&mut ReferenceEngine::new(), input.as_bytes(), &mut output).unwrap();
+/// let text = String::from_utf8(output).unwrap();
+/// assert!(text.lines().nth(1).unwrap().contains(r#""nodes":480"#));
+/// ```
+pub fn serve(
+    engine: &mut dyn Engine,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
+    let mut input = input.take(0);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        input.set_limit(MAX_LINE as u64 + 1);
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
+            // Skip the rest of the oversized line.
+            loop {
+                buf.clear();
+                input.set_limit(64 * 1024);
+                let m = input.read_until(b'\n', &mut buf)?;
+                if m == 0 || buf.last() == Some(&b'\n') {
+                    break;
+                }
+            }
+            let reply = Reply::error(
+                0,
+                ErrorKind::BadRequest,
+                format!("request line longer than {MAX_LINE} bytes"),
+            );
+            write_reply(&mut output, &reply)?;
+            continue;
+        }
+        let line = String::from_utf8_lossy(&buf);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let (reply, quit) = answer(engine, line);
+        write_reply(&mut output, &reply)?;
+        if quit {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::protocol::parse;
+    use crate::engine::{Capabilities, ReferenceEngine};
+
+    fn session(input: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        serve(&mut ReferenceEngine::new(), input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    #[test]
+    fn a_session_reads_back_strictly() {
+        let lines = session(concat!(
+            r#"{"id":0,"cmd":"hello","protocol":1}"#,
+            "\n",
+            r#"{"id":1,"cmd":"play","turn":"d4 +d4"}"#,
+            "\n\n",
+            r#"{"id":2,"cmd":"play","turn":"c3 +d4"}"#,
+            "\n",
+            r#"{"id":3,"cmd":"perft","depth":1}"#,
+            "\n",
+            "not json\n",
+            r#"{"id":5,"cmd":"play","turn":"zz"}"#,
+            "\n",
+            r#"{"id":6,"cmd":"quit"}"#,
+            "\n",
+            r#"{"id":7,"cmd":"legal"}"#,
+            "\n"
+        ));
+        assert_eq!(lines.len(), 7, "quit ends the session");
+        let hello = parse::hello(&lines[0], 0).unwrap();
+        assert_eq!(hello.capabilities, Capabilities::ALL);
+        let PlayReply::Illegal(r) = parse::play(&lines[1], 1, Capabilities::ALL).unwrap() else {
+            panic!()
+        };
+        assert_eq!(
+            r.iter().map(|r| r.code()).collect::<Vec<_>>(),
+            ["place-centre-first"]
+        );
+        assert!(parse::play(&lines[2], 2, Capabilities::ALL).is_ok());
+        let mut g = hexodic_rules::Game::new();
+        g.play(Turn::parse("c3 +d4").unwrap()).unwrap();
+        assert_eq!(
+            parse::perft(&lines[3], 3).unwrap(),
+            g.position().count_legal()
+        );
+        assert!(lines[4].contains("bad-request"));
+        assert!(lines[5].contains("bad-turn"));
+        assert!(lines[6].starts_with(r#"{"id":6,"ok":true"#));
+    }
+
+    #[test]
+    fn oversized_request_lines_are_refused_and_the_session_goes_on() {
+        let mut input = vec![b'x'; MAX_LINE + 10];
+        input.push(b'\n');
+        input.extend_from_slice(br#"{"id":9,"cmd":"legal"}"#);
+        input.push(b'\n');
+        let mut out = Vec::new();
+        serve(&mut ReferenceEngine::new(), &input[..], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].contains("longer than"));
+        assert_eq!(parse::legal(lines[1], 9).unwrap().len(), 480);
+    }
+}
