@@ -1,0 +1,64 @@
+//! SVG pictures of Hexodic boards.
+//!
+//! [`BoardPicture`] draws one board from a [`Setup`]
+//! (valid or not) as a self-contained `<svg>` element:
+//!
+//! - the 37 cells as pointy-top hexagons in the layout of RULINGS B3 (row
+//!   `g` at the top, row `a` at the bottom; [`centre`] gives each cell's
+//!   place), each named in small text, with row letters and numbers on the rim;
+//! - the tier as a shade (light, medium, dark) **and** a digit;
+//! - locked cells with a second, inner outline and a padlock;
+//! - stones as discs carrying their letter, `X` dark and `O` light;
+//! - each player's cooldown cells as a small `x` or `o` disc;
+//! - optionally a turn's parts, captured stones, highlighted cells, a
+//!   caption and the faults of an invalid position;
+//! - the state in words under the board, and a `<title>` on every cell.
+//!
+//! Output is deterministic (same picture, same bytes) and every text is
+//! XML-escaped.
+//!
+//! ```
+//! use hexodic_render::BoardPicture;
+//! use hexodic_rules::Setup;
+//! let svg = BoardPicture::new(&Setup::default()).title("The start").to_svg();
+//! assert!(svg.contains("<title>The start</title>"));
+//! assert_eq!(svg.matches("class=\"hx-cell\"").count(), 37);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
+mod board;
+mod geometry;
+mod legend;
+mod marks;
+mod style;
+mod svg;
+
+pub use board::BoardPicture;
+pub use geometry::{centre, CELL_SPACING, HEX_RADIUS};
+
+use hexodic_rules::Setup;
+
+/// The faults of a setup that is not a valid position (V1), one line each
+/// with its rule and code, ready for [`BoardPicture::faults`]; empty for a
+/// valid position.
+///
+/// ```
+/// use hexodic_render::fault_lines;
+/// use hexodic_rules::Setup;
+/// let mut setup = Setup::default();
+/// assert!(fault_lines(&setup).is_empty());
+/// setup.cells[0].tier = 7;
+/// assert!(fault_lines(&setup)[0].starts_with("a1 has tier 7, above 2 (I2, tier-out-of-range)"));
+/// ```
+pub fn fault_lines(setup: &Setup) -> Vec<String> {
+    match setup.validate() {
+        Ok(_) => Vec::new(),
+        Err(e) => e
+            .faults
+            .iter()
+            .map(|f| format!("{f} ({}, {})", f.rule(), f.code()))
+            .collect(),
+    }
+}
