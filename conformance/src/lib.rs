@@ -3,5 +3,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod corpus;
 pub mod engine;
 pub mod oracle;
+pub mod paths;

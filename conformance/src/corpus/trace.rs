@@ -1,0 +1,383 @@
+//! Golden traces: what the reference does on a fixture, step by step, kept
+//! beside the fixture (`fixtures/<area>/<name>.snap`) so a copied corpus
+//! keeps them.
+//!
+//! A trace holds the position after the setup turns and its number of legal
+//! turns, then for every step the verdict (with every reason, V2), the
+//! position after it, the captures by kind and the number of legal turns.
+//! The files are insta snapshots (a `---` header, then the YAML body):
+//! `cargo test` checks them, `cargo insta review` reviews changes, and
+//! `hexodic-conformance bless` writes them without a Rust build. `run`
+//! compares an engine with them, in every variant, through the oracle.
+
+use super::fixture::Fixture;
+use super::format::At;
+use super::load::{parse_yaml, read_text, LoadError};
+use crate::engine::CaptureKinds;
+use crate::oracle::TurnVerdict;
+use hexodic_rules::symmetry::Symmetry;
+use hexodic_rules::{Cell, CellSet, FaultCode, Game, Reason, ReasonSet, Setup, Turn};
+use serde::Deserialize;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// One step of a trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    /// The turn.
+    pub turn: Turn,
+    /// Legal, or illegal with every reason the turn breaks.
+    pub verdict: TurnVerdict,
+    /// The position after the step (unchanged by an illegal turn).
+    pub position: Setup,
+    /// The captures, by kind.
+    pub captured: CaptureKinds,
+    /// Number of legal turns after the step.
+    pub legal: u64,
+}
+
+/// A fixture's golden trace.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Trace {
+    /// The fixture id.
+    pub id: String,
+    /// For an invalid setup: the fault codes, sorted.
+    pub invalid: Option<Vec<FaultCode>>,
+    /// The position after the setup and its turns.
+    pub start: Option<Setup>,
+    /// Number of legal turns there.
+    pub legal: Option<u64>,
+    /// The steps.
+    pub steps: Vec<TraceStep>,
+}
+
+/// The header insta writes above a snapshot of `conformance/tests/corpus.rs`.
+pub const HEADER: &str = "---\nsource: conformance/tests/corpus.rs\n---\n";
+
+/// The trace file of a fixture file: beside it, with the extension `.snap`.
+pub fn trace_path(fixture_file: &Path) -> PathBuf {
+    fixture_file.with_extension("snap")
+}
+
+fn cells_yaml(s: CellSet) -> String {
+    let v: Vec<String> = s.iter().map(|c| c.to_string()).collect();
+    format!("[{}]", v.join(", "))
+}
+
+impl Trace {
+    /// The reference's trace of a fixture (identity variant).
+    pub fn record(fx: &Fixture) -> Trace {
+        let mut trace = Trace {
+            id: fx.id.clone(),
+            ..Trace::default()
+        };
+        let pos = match fx.setup.validate() {
+            Ok(p) => p,
+            Err(e) => {
+                let mut codes: Vec<FaultCode> = e.faults.iter().map(|f| f.kind()).collect();
+                codes.sort();
+                codes.dedup();
+                trace.invalid = Some(codes);
+                return trace;
+            }
+        };
+        let mut game = Game::from_position(pos);
+        for t in &fx.prelude {
+            // The loader checked that setup turns are legal.
+            let _ = game.play(t.turn);
+        }
+        trace.start = Some(Setup::from(game.position()));
+        trace.legal = Some(game.position().count_legal());
+        for st in &fx.steps {
+            let (verdict, captured) = match game.play(st.turn.turn) {
+                Ok(r) => (TurnVerdict::Legal, CaptureKinds::from(&r)),
+                Err(e) => (TurnVerdict::Illegal(e.reasons), CaptureKinds::default()),
+            };
+            trace.steps.push(TraceStep {
+                turn: st.turn.turn,
+                verdict,
+                position: Setup::from(game.position()),
+                captured,
+                legal: game.position().count_legal(),
+            });
+        }
+        trace
+    }
+
+    /// The trace as it reads under variant `s` (I8).
+    pub fn mapped(&self, s: Symmetry) -> Trace {
+        Trace {
+            id: self.id.clone(),
+            invalid: self.invalid.clone(),
+            start: self.start.map(|p| s.setup(&p)),
+            legal: self.legal,
+            steps: self
+                .steps
+                .iter()
+                .map(|st| TraceStep {
+                    turn: s.turn(st.turn),
+                    verdict: st.verdict,
+                    position: s.setup(&st.position),
+                    captured: CaptureKinds {
+                        by_move: st.captured.by_move.map(|c| s.cell(c)),
+                        encircled: s.cells(st.captured.encircled),
+                        echo: s.cells(st.captured.echo),
+                    },
+                    legal: st.legal,
+                })
+                .collect(),
+        }
+    }
+
+    /// The trace as YAML (the snapshot body).
+    pub fn render(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "id: {}", self.id);
+        if let Some(codes) = &self.invalid {
+            let v: Vec<&str> = codes.iter().map(|c| c.code()).collect();
+            let _ = writeln!(s, "invalid: [{}]", v.join(", "));
+        }
+        if let Some(p) = &self.start {
+            let _ = writeln!(s, "start: \"{}\"", p.to_notation());
+        }
+        if let Some(n) = self.legal {
+            let _ = writeln!(s, "legal: {n}");
+        }
+        if !self.steps.is_empty() {
+            s.push_str("steps:\n");
+        }
+        for st in &self.steps {
+            let _ = writeln!(s, "  - turn: \"{}\"", st.turn);
+            match st.verdict {
+                TurnVerdict::Illegal(r) => {
+                    let v: Vec<&str> = r.iter().map(|r| r.code()).collect();
+                    let _ = writeln!(s, "    illegal: [{}]", v.join(", "));
+                    continue;
+                }
+                TurnVerdict::Legal => {}
+            }
+            let _ = writeln!(s, "    position: \"{}\"", st.position.to_notation());
+            let k = st.captured;
+            if k.all().any() {
+                let _ = writeln!(s, "    captured:");
+                if let Some(m) = k.by_move {
+                    let _ = writeln!(s, "      move: {m}");
+                }
+                if k.encircled.any() {
+                    let _ = writeln!(s, "      encircled: {}", cells_yaml(k.encircled));
+                }
+                if k.echo.any() {
+                    let _ = writeln!(s, "      echo: {}", cells_yaml(k.echo));
+                }
+            }
+            let _ = writeln!(s, "    legal: {}", st.legal);
+        }
+        s
+    }
+
+    /// The whole snapshot file: header and body.
+    pub fn to_file_text(&self) -> String {
+        format!("{HEADER}{}", self.render())
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCaptured {
+    #[serde(default, rename = "move")]
+    by_move: Option<At<String>>,
+    #[serde(default)]
+    encircled: Vec<At<String>>,
+    #[serde(default)]
+    echo: Vec<At<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStep {
+    turn: At<String>,
+    #[serde(default)]
+    illegal: Option<Vec<At<String>>>,
+    #[serde(default)]
+    position: Option<At<String>>,
+    #[serde(default)]
+    captured: Option<RawCaptured>,
+    #[serde(default)]
+    legal: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTrace {
+    id: String,
+    #[serde(default)]
+    invalid: Option<Vec<At<String>>>,
+    #[serde(default)]
+    start: Option<At<String>>,
+    #[serde(default)]
+    legal: Option<u64>,
+    #[serde(default)]
+    steps: Vec<At<RawStep>>,
+}
+
+/// Parse a trace body; `offset` lines of header come before it in `file`.
+fn parse_body(file: &Path, body: &str, offset: u32) -> Result<Trace, LoadError> {
+    let raw: RawTrace = parse_yaml(file, body).map_err(|mut e| {
+        e.line += offset;
+        e
+    })?;
+    let err = |at_line: u32, col: u32, msg: String| LoadError::at(file, at_line + offset, col, msg);
+    let pos = |a: &At<String>| {
+        Setup::from_notation(&a.value)
+            .map_err(|e| err(a.line, a.column, format!("position: {}", e.kind)))
+    };
+    let cell = |a: &At<String>| {
+        Cell::from_name(&a.value)
+            .ok_or_else(|| err(a.line, a.column, format!("`{}` is not a cell", a.value)))
+    };
+    let cells = |v: &[At<String>]| -> Result<CellSet, LoadError> {
+        v.iter().try_fold(CellSet::EMPTY, |mut s, a| {
+            s.insert(cell(a)?);
+            Ok(s)
+        })
+    };
+    let invalid = match &raw.invalid {
+        None => None,
+        Some(list) => Some(
+            list.iter()
+                .map(|a| {
+                    FaultCode::from_code(&a.value).ok_or_else(|| {
+                        err(
+                            a.line,
+                            a.column,
+                            format!("`{}` is not a fault code", a.value),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        ),
+    };
+    let start = raw.start.as_ref().map(pos).transpose()?;
+    let mut steps = Vec::new();
+    let mut last = start;
+    for st in &raw.steps {
+        let s = &st.value;
+        let turn = Turn::parse(&s.turn.value)
+            .map_err(|e| err(s.turn.line, s.turn.column, format!("turn: {}", e.kind)))?;
+        let (verdict, position, captured) = match &s.illegal {
+            Some(codes) => {
+                let mut set = ReasonSet::EMPTY;
+                for c in codes {
+                    set.insert(Reason::from_code(&c.value).ok_or_else(|| {
+                        err(
+                            c.line,
+                            c.column,
+                            format!("`{}` is not a reason code", c.value),
+                        )
+                    })?);
+                }
+                let Some(p) = last else {
+                    return Err(err(
+                        st.line,
+                        st.column,
+                        "an illegal step needs a position before it".into(),
+                    ));
+                };
+                (TurnVerdict::Illegal(set), p, CaptureKinds::default())
+            }
+            None => {
+                let Some(p) = &s.position else {
+                    return Err(err(
+                        st.line,
+                        st.column,
+                        "a legal step needs `position`".into(),
+                    ));
+                };
+                let k = match &s.captured {
+                    None => CaptureKinds::default(),
+                    Some(c) => CaptureKinds {
+                        by_move: c.by_move.as_ref().map(cell).transpose()?,
+                        encircled: cells(&c.encircled)?,
+                        echo: cells(&c.echo)?,
+                    },
+                };
+                (TurnVerdict::Legal, pos(p)?, k)
+            }
+        };
+        let legal = match (&s.illegal, s.legal) {
+            (_, Some(n)) => n,
+            (Some(_), None) => steps
+                .last()
+                .map_or(raw.legal.unwrap_or(0), |p: &TraceStep| p.legal),
+            (None, None) => {
+                return Err(err(st.line, st.column, "a legal step needs `legal`".into()))
+            }
+        };
+        last = Some(position);
+        steps.push(TraceStep {
+            turn,
+            verdict,
+            position,
+            captured,
+            legal,
+        });
+    }
+    Ok(Trace {
+        id: raw.id,
+        invalid,
+        start,
+        legal: raw.legal,
+        steps,
+    })
+}
+
+/// The body of a snapshot file and the number of header lines before it.
+pub fn split_header(text: &str) -> Option<(&str, u32)> {
+    let rest = text.strip_prefix("---\n")?;
+    let end = rest.find("\n---\n")?;
+    let header_lines = rest[..end].matches('\n').count() as u32 + 3;
+    Some((&rest[end + 5..], header_lines))
+}
+
+/// Read a trace file; `Ok(None)` when there is none.
+pub fn read(path: &Path) -> Result<Option<Trace>, LoadError> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = read_text(path)?;
+    let (body, offset) = split_header(&text).ok_or_else(|| {
+        LoadError::at(
+            path,
+            1,
+            1,
+            "no snapshot header (`---` ... `---`) above the trace",
+        )
+    })?;
+    parse_body(path, body, offset).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn traces_read_back() {
+        let body = "id: a/b\nstart: \"..../...../....../......./....../...../.... x 0 x:r7c3k0u0l6 o:r7c3k0u0l6\"\nlegal: 480\nsteps:\n  - turn: \"d4 +d4\"\n    illegal: [place-centre-first]\n  - turn: \"c3 +d4\"\n    position: \"..../...../....../....1.../..x.../...../.... o 1 x:r6c3k0u1l6P o:r7c3k0u0l6\"\n    legal: 505\n";
+        let t = parse_body(Path::new("t.snap"), body, 0).unwrap();
+        assert_eq!(t.steps.len(), 2);
+        assert_eq!(t.steps[0].legal, 480);
+        assert!(!t.steps[0].verdict.is_legal());
+        assert_eq!(t.render(), body);
+        let file = t.to_file_text();
+        let (b, n) = split_header(&file).unwrap();
+        assert_eq!((b, n), (body, 3));
+    }
+
+    #[test]
+    fn bad_traces_point_at_the_line() {
+        let body = "id: a/b\nlegal: 480\nsteps:\n  - turn: \"c3 +d4\"\n    position: \"nonsense\"\n    legal: 1\n";
+        let e = parse_body(Path::new("t.snap"), body, 3).unwrap_err();
+        assert_eq!(e.line, 8);
+        assert!(e.message.starts_with("position:"), "{}", e.message);
+    }
+}
