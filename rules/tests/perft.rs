@@ -5,10 +5,10 @@
 
 mod common;
 
-use common::model;
 use common::*;
 use hexodic_rules::perft::{divide, perft};
 use hexodic_rules::{Game, Position, Setup, Turn};
+use hexodic_testkit::ModelGame;
 
 struct Entry {
     id: String,
@@ -129,13 +129,12 @@ fn n1_divide_sums_to_perft_and_a_line_that_ends_early_counts_nothing() {
 /// The number of legal turns after `t`, without the engine's generator or
 /// `apply`: the independent model plays `t`, the brute force counts.
 fn independent_child_count(p: &Position, t: Turn) -> u64 {
-    let s = Setup::from(p);
-    let mut history = vec![model::key(&s)];
-    let (after, result) = model::model_apply(&s, t, &mut history);
-    if result.is_some() {
+    let mut model = ModelGame::from_setup(&Setup::from(p), None).unwrap();
+    model.play(t).unwrap();
+    if model.outcome().is_some() {
         return 0;
     }
-    brute_force_legal(&after.validate().unwrap()).len() as u64
+    brute_force_legal(&model.position().validate().unwrap()).len() as u64
 }
 
 #[test]

@@ -1,10 +1,9 @@
 //! Helpers shared by the rule-by-rule integration tests: short names for
 //! cells, turns and positions, a position builder with the fixture defaults,
 //! and a brute-force legal-turn generator that does not use the engine's
-//! move generator.
+//! move generator. The independent model of the rules lives in
+//! `hexodic-testkit` (a dev-dependency).
 #![allow(dead_code, clippy::unwrap_used)]
-
-pub mod model;
 
 use hexodic_rules::{
     Cell, CellSet, Counters, Echo, Game, Player, Position, Project, Reason, Setup, SetupCell,
