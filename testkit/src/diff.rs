@@ -222,8 +222,9 @@ pub struct Options {
     /// Whether the legal lists are compared at each position.
     pub lists: bool,
     /// Whether to steer the games: at every other position the turn played
-    /// is chosen among the eventful ones (a capture, an end of the game, a
-    /// Skip, an Echo-Lock or a turn without a Shape) when there are any.
+    /// is chosen among the eventful ones (a capture or an end of the game;
+    /// failing those a Skip, an Echo-Lock or a turn without a Shape) when
+    /// there are any.
     pub steer: bool,
 }
 
@@ -356,24 +357,29 @@ pub fn compare_game(
     }
 }
 
-/// The turns of `legal` that capture, end the game, Skip, Echo-Lock or
-/// leave out the Shape (judged by the reference).
+/// The turns of `legal` that capture or end the game (judged by the
+/// reference); when there are none, those that Skip, Echo-Lock or leave out
+/// the Shape.
 fn eventful_turns(game: &Game, legal: &[Turn]) -> Vec<Turn> {
-    legal
+    let decisive: Vec<Turn> = legal
         .iter()
         .copied()
         .filter(|t| {
-            if t.project == Project::Skip
-                || t.shape.is_none()
-                || matches!(t.echo, Some(Echo::Lock(_)))
-            {
-                return true;
-            }
             let mut g = game.clone();
             match g.play(*t) {
                 Ok(rep) => rep.captured().any() || g.position().is_over(),
                 Err(_) => false,
             }
+        })
+        .collect();
+    if !decisive.is_empty() {
+        return decisive;
+    }
+    legal
+        .iter()
+        .copied()
+        .filter(|t| {
+            t.project == Project::Skip || t.shape.is_none() || matches!(t.echo, Some(Echo::Lock(_)))
         })
         .collect()
 }
