@@ -4,6 +4,10 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod corpus;
+pub mod diagnose;
 pub mod engine;
+pub mod fuzz;
 pub mod oracle;
 pub mod paths;
+pub mod record;
+pub mod run;

@@ -5,11 +5,11 @@ mod compile;
 mod coverage;
 mod fixture;
 pub mod format;
-mod lint;
+pub mod lint;
 mod load;
 pub mod trace;
 
-pub use compile::Src;
+pub use compile::{compile, Src};
 pub use coverage::{coverage, is_covered, RuleCoverage, COVERED_GROUPS};
 pub use fixture::{Checks, Fixture, LineTurn, StepCheck};
 pub use format::{schema_json, setup_schema_json, Basis};
@@ -17,6 +17,6 @@ pub use lint::{lint, LintReport, AREAS};
 pub use load::{
     find_root, fixture_files, id_for, io_words, is_fixture_file, load_corpus, load_file,
     load_files, parse_yaml, read_text, root_of, select, Corpus, LoadError, SelectError,
-    MAX_FILE_BYTES,
+    MAX_FILE_BYTES, NOT_FIXTURES,
 };
 pub use trace::{trace_path, Trace, TraceStep};

@@ -1,0 +1,121 @@
+//! Root causes: failing fixtures grouped by the signature of their first
+//! divergence (the rules it implicates, its kind and the reason code or
+//! field), ranked by how many fixtures share it, each with its smallest
+//! example.
+
+use super::Divergence;
+use crate::oracle::{codes, Difference, FieldDiff, TurnVerdict};
+use hexodic_rules::ReasonSet;
+
+/// What identifies one cause across fixtures.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Signature {
+    /// The implicated rules, most telling first.
+    pub rules: Vec<&'static str>,
+    /// The kind of difference (`verdict`, `state`, `legal-list`, ...).
+    pub kind: &'static str,
+    /// The reason codes or fields involved, in words.
+    pub detail: String,
+}
+
+fn reason_codes(r: ReasonSet) -> String {
+    if r.is_empty() {
+        "no reason".into()
+    } else {
+        codes(r)
+    }
+}
+
+fn verdicts(list: &[crate::oracle::ListedTurn], engine: bool) -> String {
+    let mut all = ReasonSet::EMPTY;
+    for t in list {
+        let v = if engine { t.engine } else { Some(t.reference) };
+        if let Some(TurnVerdict::Illegal(r)) = v {
+            for x in r.iter() {
+                all.insert(x);
+            }
+        }
+    }
+    codes(all)
+}
+
+/// The detail of a difference that groups like with like.
+pub fn detail(d: &Difference) -> String {
+    match d {
+        Difference::Verdict { expected, got, .. } => match (expected, got) {
+            (TurnVerdict::Illegal(r), _) => {
+                format!("plays a turn that breaks {}", reason_codes(*r))
+            }
+            (_, TurnVerdict::Illegal(r)) => format!("rejects a legal turn ({})", reason_codes(*r)),
+            _ => "verdict".into(),
+        },
+        Difference::Reasons { got, .. } => format!("names {}", reason_codes(*got)),
+        Difference::Fields(f) => {
+            let mut kinds: Vec<&str> = f.iter().map(FieldDiff::kind).collect();
+            kinds.dedup();
+            let res = f.iter().find_map(|x| match x {
+                FieldDiff::Result { expected, got } => Some(format!(
+                    "result {} instead of {}",
+                    crate::oracle::result_text(*got),
+                    crate::oracle::result_text(*expected)
+                )),
+                _ => None,
+            });
+            match res {
+                Some(r) => r.replace(|c: char| c.is_ascii_digit(), ""),
+                None => kinds.join(", "),
+            }
+        }
+        Difference::Captures { expected, got } => {
+            if (*got - *expected).any() {
+                "captures a stone it should not".into()
+            } else {
+                "misses a capture".into()
+            }
+        }
+        Difference::CaptureKind { kind, .. } => format!("captures by {}", kind.name()),
+        Difference::LegalList(l) => {
+            let mut parts = Vec::new();
+            if !l.missing.is_empty() {
+                let why = verdicts(&l.missing, true);
+                parts.push(if why.is_empty() {
+                    "misses legal turns".to_string()
+                } else {
+                    format!("misses legal turns (rejects them with {why})")
+                });
+            }
+            if !l.extra.is_empty() {
+                parts.push(format!(
+                    "lists turns that break {}",
+                    verdicts(&l.extra, false)
+                ));
+            }
+            parts.join("; ")
+        }
+        Difference::LegalCount { .. } => "number of legal turns".into(),
+        Difference::Perft { below, .. } => match below {
+            Some(b) => detail(b),
+            None => "perft count".into(),
+        },
+        Difference::Faults { got, .. } => format!(
+            "names {}",
+            got.iter().map(|f| f.code()).collect::<Vec<_>>().join(", ")
+        ),
+        Difference::Validity { expected, .. } if expected.is_empty() => {
+            "rejects a valid position".into()
+        }
+        Difference::Validity { .. } => "accepts an invalid position".into(),
+    }
+}
+
+/// The signature of a divergence (its implicated rules must be filled in).
+pub fn signature(div: &Divergence) -> Signature {
+    Signature {
+        rules: div.implicated.clone(),
+        kind: match &div.difference {
+            Difference::Perft { below: Some(b), .. } => b.kind(),
+            d => d.kind(),
+        },
+        detail: detail(&div.difference),
+    }
+}

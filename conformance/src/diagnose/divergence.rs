@@ -1,0 +1,80 @@
+//! Where a fixture run left the reference: the check, the step, and what the
+//! boards looked like.
+
+use crate::engine::{CaptureKinds, Incident};
+use crate::oracle::Difference;
+use hexodic_rules::symmetry::Symmetry;
+use hexodic_rules::{Setup, Turn};
+
+/// Which expectation a check came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A check written in the fixture.
+    Fixture,
+    /// The fixture's golden trace.
+    Trace,
+}
+
+/// One check an engine failed, with where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Divergence {
+    /// 0 for the setup and `expect`; 1, 2, ... for the steps.
+    pub step: usize,
+    /// The line in the fixture file.
+    pub line: u32,
+    /// The turn as played in the variant, for a step.
+    pub turn: Option<Turn>,
+    /// Where the expectation came from.
+    pub source: Source,
+    /// What differs.
+    pub difference: Difference,
+    /// The reference's position before the step (or the start position).
+    pub before: Option<Setup>,
+    /// The reference's position after the step.
+    pub expected: Option<Setup>,
+    /// The engine's position after the step, when it reported one.
+    pub got: Option<Setup>,
+    /// The reference's captures on the step.
+    pub captures: Option<CaptureKinds>,
+    /// The rules the difference implicates (filled in by diagnosis).
+    pub implicated: Vec<&'static str>,
+}
+
+impl Divergence {
+    /// `step 3 \`c3 +d4\`` or `the start position`.
+    pub fn place(&self) -> String {
+        match (self.step, self.turn) {
+            (0, None) => "the start position".into(),
+            (0, Some(t)) => format!("setup turn `{t}`"),
+            (n, Some(t)) => format!("step {n} `{t}`"),
+            (n, None) => format!("step {n}"),
+        }
+    }
+}
+
+/// Where an engine incident happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IncidentAt {
+    /// The variant.
+    pub variant: Symmetry,
+    /// 0 for the setup and `expect`; 1, 2, ... for the steps.
+    pub step: usize,
+    /// The line in the fixture file.
+    pub line: u32,
+    /// The turn being played, if any.
+    pub turn: Option<Turn>,
+    /// What happened.
+    pub incident: Incident,
+}
+
+/// Why a fixture failed: the first divergence in step order and the
+/// divergences after it (its consequences), in one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The variant that failed (the identity when it fails).
+    pub variant: Symmetry,
+    /// The first divergence.
+    pub cause: Divergence,
+    /// Later divergences of the same run.
+    pub consequences: Vec<Divergence>,
+}

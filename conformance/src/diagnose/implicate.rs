@@ -1,0 +1,374 @@
+//! Which rules a difference implicates, derived from what differs (never
+//! from the fixture's own citations): the rules behind the differing turns'
+//! reason codes, the rules that govern the differing fields, the capture
+//! rule of the kind of capture that differs, the end rules of both results.
+
+use super::Divergence;
+use crate::oracle::{CaptureKind, Counter, Difference, FieldDiff, ListedTurn, TurnVerdict};
+use hexodic_rules::{
+    Cell, CellSet, Echo, EndRule, FaultCode, Outcome, Project, ReasonSet, Setup, Turn,
+};
+
+/// Rules in order of first mention, without repeats.
+#[derive(Default)]
+struct Rules(Vec<&'static str>);
+
+impl Rules {
+    fn add(&mut self, r: &'static str) {
+        if !self.0.contains(&r) {
+            self.0.push(r);
+        }
+    }
+    fn extend(&mut self, rs: impl IntoIterator<Item = &'static str>) {
+        for r in rs {
+            self.add(r);
+        }
+    }
+}
+
+fn reason_rules(r: ReasonSet) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    for reason in r.iter() {
+        out.extend(reason.rules().iter().copied());
+    }
+    out.0
+}
+
+/// The rules a turn's parts bring into play, beyond its reasons: a Skip
+/// (T5), an Echo whose conditions the Shape changed (E1: judged after the
+/// Shape), a Move onto a locked cell (T7).
+pub fn context_rules(before: Option<&Setup>, turn: Turn) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    if turn.project == Project::Skip {
+        out.add("T5");
+        if turn.echo.is_some() {
+            out.add("E1");
+        }
+    }
+    if let (Some(shape), Some(echo)) = (turn.shape, turn.echo) {
+        let e = echo.cell();
+        let near = CellSet::neighbours(e);
+        let anchor = match turn.project {
+            Project::Place(c) | Project::Move { to: c, .. } => Some(c),
+            Project::Skip => None,
+        };
+        if shape.cell() == e
+            || near.contains(shape.cell())
+            || anchor.is_some_and(|a| a == e || near.contains(a))
+        {
+            out.add("E1");
+        }
+    }
+    if let (Project::Move { to, .. }, Some(b)) = (turn.project, before) {
+        if b.cell(to).locked {
+            out.add("T7");
+        }
+    }
+    out.0
+}
+
+/// The rules of the parts of a turn (for a turn rejected without a reason).
+fn part_rules(turn: Turn) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    match turn.project {
+        Project::Place(_) => out.extend(["T3", "T4"]),
+        Project::Move { .. } => out.add("T6"),
+        Project::Skip => out.add("T5"),
+    }
+    if turn.shape.is_some() {
+        out.extend(["S2", "S3"]);
+    } else if turn.project != Project::Skip {
+        out.add("S3");
+    }
+    match turn.echo {
+        Some(Echo::Lock(_)) => out.extend(["E1", "E2"]),
+        Some(Echo::Capture(_)) => out.extend(["E1", "E3"]),
+        None => {}
+    }
+    out.0
+}
+
+fn verdict_rules(v: TurnVerdict) -> Vec<&'static str> {
+    match v {
+        TurnVerdict::Illegal(r) => reason_rules(r),
+        TurnVerdict::Legal => Vec::new(),
+    }
+}
+
+/// The rules of a turn in a differing list: the reference's reasons for a
+/// turn it rejects; the engine's for a turn it rejects; else the turn's parts.
+fn listed_rules(t: &ListedTurn, before: Option<&Setup>) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    let theirs = t.engine.map(verdict_rules).unwrap_or_default();
+    let ours = verdict_rules(t.reference);
+    out.extend(context_rules(before, t.turn));
+    if ours.is_empty() && theirs.is_empty() {
+        out.extend(part_rules(t.turn));
+    }
+    out.extend(ours);
+    out.extend(theirs);
+    out.0
+}
+
+/// The rules most of the differing turns share, most common first.
+fn common(lists: Vec<Vec<&'static str>>) -> Vec<&'static str> {
+    let n = lists.len();
+    let mut counts: Vec<(&'static str, usize, usize)> = Vec::new();
+    for (i, l) in lists.iter().enumerate() {
+        for (j, r) in l.iter().enumerate() {
+            match counts.iter_mut().find(|(x, _, _)| x == r) {
+                Some(c) => c.1 += 1,
+                None => counts.push((r, 1, i * 100 + j)),
+            }
+        }
+    }
+    counts.sort_by_key(|(_, c, first)| (std::cmp::Reverse(*c), *first));
+    let top = counts.first().map_or(0, |c| c.1);
+    counts
+        .into_iter()
+        .filter(|(_, c, _)| *c * 2 >= top.max(1) && (*c * 4 >= n || n <= 2))
+        .map(|(r, _, _)| r)
+        .collect()
+}
+
+fn outcome_rules(o: Outcome) -> Vec<&'static str> {
+    match o.rule {
+        EndRule::Cap(_) => vec!["G7"],
+        r => vec![r.rule_id()],
+    }
+}
+
+/// The rule of a kind of capture.
+pub fn capture_rules(kind: CaptureKind) -> &'static [&'static str] {
+    match kind {
+        CaptureKind::Move => &["T6"],
+        CaptureKind::Encircled => &["C1", "C2"],
+        CaptureKind::Echo => &["E4", "E3"],
+    }
+}
+
+/// The kind of a capture the reference did not make: the Move's target, the
+/// Echo target's group, a stone of the mover (C4), else encirclement.
+fn guess_kind(div: &Divergence, cell: Cell) -> &'static [&'static str] {
+    let Some(turn) = div.turn else {
+        return &["C1", "C2"];
+    };
+    if let Project::Move { to, .. } = turn.project {
+        if to == cell {
+            return &["T6"];
+        }
+    }
+    let mover = div.before.map(|b| b.to_move);
+    if let (Some(m), Some(b)) = (mover, div.before) {
+        if b.cell(cell).stone == Some(m) {
+            return &["C4", "C1"];
+        }
+        if let Some(Echo::Capture(t)) = turn.echo {
+            let group = b
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.stone == Some(m.other()))
+                .filter_map(|(i, _)| Cell::from_index(i))
+                .fold(CellSet::EMPTY, |mut s, c| {
+                    s.insert(c);
+                    s
+                })
+                .component(t);
+            if group.contains(cell) {
+                return &["E4", "E3"];
+            }
+        }
+        // An empty locked neighbour that should have saved the stone (C0).
+        let locked_empty = CellSet::neighbours(cell)
+            .iter()
+            .any(|n| b.cell(n).locked && b.cell(n).stone.is_none());
+        if locked_empty {
+            return &["C0", "C1"];
+        }
+    }
+    &["C1", "C2"]
+}
+
+fn capture_cell_rules(div: &Divergence, cell: Cell) -> Vec<&'static str> {
+    if let Some(k) = div.captures {
+        if k.by_move == Some(cell) {
+            return vec!["T6"];
+        }
+        if k.encircled.contains(cell) {
+            return vec!["C1", "C2"];
+        }
+        if k.echo.contains(cell) {
+            return vec!["E4", "E3"];
+        }
+    }
+    guess_kind(div, cell).to_vec()
+}
+
+fn counter_rules(c: Counter) -> &'static [&'static str] {
+    match c {
+        Counter::Reserve => &["C3", "T3"],
+        Counter::Charges => &["E1"],
+        Counter::Captures => &["C3"],
+        Counter::Raises => &["S4"],
+        Counter::LowersLeft => &["S2", "S4"],
+        Counter::FirstPlaced => &["T4"],
+        Counter::LockUsed => &["E2"],
+    }
+}
+
+fn field_rules(div: &Divergence, fields: &[FieldDiff]) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    // The most telling field first: a stone (a capture or a placement),
+    // then tiers and locks, then the result, then the count, then counters.
+    let stone = fields.iter().find_map(|f| match f {
+        FieldDiff::Cell {
+            cell,
+            expected,
+            got,
+        } if expected.stone != got.stone => Some(*cell),
+        _ => None,
+    });
+    if let Some(c) = stone {
+        let project_cell = div.turn.and_then(|t| match t.project {
+            Project::Place(p) => Some(p),
+            Project::Move { to, from } if c == from => Some(to),
+            _ => None,
+        });
+        if project_cell == Some(c) {
+            out.extend(["T4", "T6"]);
+        } else {
+            out.extend(capture_cell_rules(div, c));
+        }
+        return out.0;
+    }
+    for f in fields {
+        match f {
+            FieldDiff::Cell {
+                cell,
+                expected,
+                got,
+            } => {
+                if expected.tier != got.tier {
+                    out.extend(["S2", "S4"]);
+                    if div.before.is_some_and(|b| b.cell(*cell).locked) {
+                        out.add("T7");
+                    }
+                }
+                if expected.locked != got.locked {
+                    out.extend(["E2", "E1"]);
+                }
+            }
+            FieldDiff::Result { expected, got } => {
+                for o in [expected, got].into_iter().flatten() {
+                    out.extend(outcome_rules(*o));
+                }
+            }
+            _ => {}
+        }
+    }
+    if !out.0.is_empty() {
+        return out.0;
+    }
+    for f in fields {
+        match f {
+            FieldDiff::ToMove { .. } | FieldDiff::HalfMoves { .. } => out.extend(["G3", "G0"]),
+            FieldDiff::Counter { counter, .. } => {
+                out.extend(counter_rules(*counter).iter().copied())
+            }
+            FieldDiff::Cooldown { .. } => out.extend(["C3", "T4"]),
+            FieldDiff::Cell { .. } | FieldDiff::Result { .. } => {}
+        }
+    }
+    out.0
+}
+
+fn fault_rules(codes: &[FaultCode]) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    for c in codes {
+        out.add(c.rule());
+        out.add(match c {
+            FaultCode::AlreadyNetwork => "G1",
+            FaultCode::AlreadyTakeover => "G2",
+            FaultCode::AlreadyStrangled => "G4",
+            FaultCode::AlreadyCapped => "G7",
+            FaultCode::MalformedOutcome => "G8",
+            _ => "V1",
+        });
+    }
+    out.0
+}
+
+/// The rules a difference implicates (most telling first).
+pub fn implicated(div: &Divergence) -> Vec<&'static str> {
+    implicated_by(div, &div.difference)
+}
+
+fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
+    let before = div.before.as_ref();
+    let mut out = Rules::default();
+    match d {
+        Difference::Verdict {
+            turn,
+            expected,
+            got,
+        } => {
+            out.extend(context_rules(before, *turn));
+            match (expected, got) {
+                (TurnVerdict::Illegal(r), _) => out.extend(reason_rules(*r)),
+                (TurnVerdict::Legal, TurnVerdict::Illegal(r)) if !r.is_empty() => {
+                    out.extend(reason_rules(*r))
+                }
+                _ => out.extend(part_rules(*turn)),
+            }
+        }
+        Difference::Reasons {
+            turn,
+            expected,
+            got,
+        } => {
+            let mut wrong = ReasonSet::EMPTY;
+            for r in got.iter().filter(|r| !expected.contains(*r)) {
+                wrong.insert(r);
+            }
+            out.extend(context_rules(before, *turn));
+            out.extend(reason_rules(wrong));
+            out.extend(reason_rules(*expected));
+            out.add("V2");
+        }
+        Difference::Fields(f) => out.extend(field_rules(div, f)),
+        Difference::Captures { expected, got } => {
+            let odd = (*expected | *got) - (*expected & *got);
+            for c in odd {
+                out.extend(capture_cell_rules(div, c));
+            }
+        }
+        Difference::CaptureKind { kind, .. } => out.extend(capture_rules(*kind).iter().copied()),
+        Difference::LegalList(l) => {
+            let lists: Vec<Vec<&'static str>> = l
+                .missing
+                .iter()
+                .chain(l.extra.iter())
+                .map(|t| listed_rules(t, before))
+                .collect();
+            out.extend(common(lists));
+            out.add("N1");
+        }
+        Difference::LegalCount { .. } => out.add("N1"),
+        Difference::Perft { below, .. } => {
+            if let Some(b) = below {
+                out.extend(implicated_by(div, b));
+            }
+            out.add("N1");
+        }
+        Difference::Faults { expected, got } => {
+            out.extend(fault_rules(expected));
+            out.extend(fault_rules(got));
+        }
+        Difference::Validity { expected, .. } => {
+            out.extend(fault_rules(expected));
+            out.add("V1");
+        }
+    }
+    out.0
+}

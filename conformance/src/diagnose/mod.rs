@@ -1,0 +1,17 @@
+//! Diagnosis: every difference explained in the rules' terms. The rules a
+//! difference implicates (from what differs, not from the fixture's
+//! citations), the engine's own verdict on the turns its list misses, perft
+//! bisected to the first differing list, and failing fixtures grouped into
+//! root causes.
+
+mod cause;
+mod divergence;
+mod implicate;
+mod probe;
+mod roots;
+
+pub use cause::{detail, signature, Signature};
+pub use divergence::{Divergence, Failure, IncidentAt, Source};
+pub use implicate::{capture_rules, context_rules, implicated};
+pub use probe::{ask_missing, bisect_perft, MAX_ASKED};
+pub use roots::{root_causes, Example, Failing, RootCause};

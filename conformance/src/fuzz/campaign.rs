@@ -1,0 +1,227 @@
+//! Differential fuzzing on stable Rust, without libFuzzer: seeded games
+//! steered toward the rare rules, played on an engine under test and on the
+//! reference step by step, every answer judged by the oracle. The first
+//! difference is shrunk; incidents are counted, never reported as rule
+//! differences.
+
+use super::compare::{self, Mismatch};
+use super::generate::{choose_turn, probe_turn, start_position};
+use super::reach::rules_fired;
+use super::shrink::shrink;
+use crate::diagnose::Divergence;
+use crate::engine::{Engine, Incident, PositionReply};
+use crate::run::{Stopped, INCIDENT_STREAK};
+use hexodic_rules::random::{GameStats, Rng};
+use hexodic_rules::{Game, Position, Setup, Turn};
+use std::collections::{BTreeMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Longest game played (the cap ends games at 60 half-moves).
+const MAX_TURNS: usize = 80;
+
+/// How a fuzzing run is bounded and seeded.
+#[derive(Clone, Debug, Default)]
+pub struct FuzzOptions {
+    /// Base seed; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// Stop after this many games.
+    pub games: Option<u64>,
+    /// Stop after this long.
+    pub time: Option<Duration>,
+    /// Stop when this is set (an interrupt).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// A shrunk difference: a start position and turns on which the engine and
+/// the reference disagree.
+#[derive(Clone, Debug)]
+pub struct Finding {
+    /// The seed of the game that found it.
+    pub game_seed: u64,
+    /// The start position.
+    pub start: Position,
+    /// The turns; every one but possibly the last is legal in the reference.
+    pub turns: Vec<Turn>,
+    /// The difference on the shrunk sequence, with its implicated rules.
+    pub divergence: Divergence,
+    /// Turns before shrinking.
+    pub original_len: usize,
+    /// The half-move count of the start before shrinking.
+    pub original_half_moves: u16,
+}
+
+/// What a fuzzing run did and found.
+#[derive(Clone, Debug, Default)]
+pub struct FuzzReport {
+    /// Games played (the one that found a difference included).
+    pub games: u64,
+    /// Turns played.
+    pub turns: u64,
+    /// Games in which each rule ID fired at least once.
+    pub reach: BTreeMap<&'static str, u64>,
+    /// Event totals.
+    pub events: GameStats,
+    /// The first difference, shrunk.
+    pub finding: Option<Finding>,
+    /// Engine incidents (crashes, timeouts, protocol errors) with the game seed.
+    pub incidents: Vec<(u64, Incident)>,
+    /// Why the run ended early.
+    pub stopped: Option<Stopped>,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// One game: `Ok(None)` when the engine agreed throughout.
+fn play_one(
+    engine: &mut dyn Engine,
+    seed: u64,
+    report: &mut FuzzReport,
+) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
+    let mut rng = Rng::new(seed);
+    let start = start_position(&mut rng);
+    let caps = engine.info().capabilities;
+    let mut fired: HashSet<&'static str> = HashSet::from(["V1"]);
+    let mut stats = GameStats::default();
+    let mut turns: Vec<Turn> = Vec::new();
+    report.games += 1;
+    if engine.set_position(&Setup::from(&start))? != PositionReply::Accepted {
+        let d = crate::oracle::Difference::Validity {
+            expected: Vec::new(),
+            got: PositionReply::Invalid(Vec::new()),
+        };
+        let mut div = Divergence {
+            step: 0,
+            line: 0,
+            turn: None,
+            source: crate::diagnose::Source::Trace,
+            difference: d,
+            before: Some(Setup::from(&start)),
+            expected: None,
+            got: None,
+            captures: None,
+            implicated: Vec::new(),
+        };
+        div.implicated = crate::diagnose::implicated(&div);
+        return Ok(Some((start, turns, div)));
+    }
+    let mut game = Game::from_position(start);
+    let mut outcome = Ok(None);
+    while !game.position().is_over() && turns.len() < MAX_TURNS {
+        if rng.below(8) == 0 {
+            if let Err(m) = compare::lists(engine, caps, game.position()) {
+                outcome = mismatch(m, start, turns.clone());
+                break;
+            }
+        }
+        let probe = rng.below(6) == 0;
+        let turn = if probe {
+            probe_turn(game.position(), &mut rng)
+        } else {
+            let own_last = turns.len().checked_sub(2).map(|i| turns[i]);
+            match choose_turn(&game, &mut rng, own_last) {
+                Some(t) => t,
+                None => break,
+            }
+        };
+        let before = *game.position();
+        turns.push(turn);
+        match compare::step(engine, caps, &mut game, turn) {
+            Err(m) => {
+                outcome = mismatch(m, start, turns.clone());
+                break;
+            }
+            Ok(Some(rep)) => {
+                stats.record(turn, &rep);
+                fired.extend(rules_fired(&before, turn, &rep, game.position()));
+            }
+            Ok(None) => {
+                turns.pop();
+            }
+        }
+    }
+    report.turns += stats.turns as u64;
+    for id in fired {
+        *report.reach.entry(id).or_insert(0) += 1;
+    }
+    report.events.add(&stats);
+    outcome
+}
+
+fn mismatch(
+    m: Mismatch,
+    start: Position,
+    turns: Vec<Turn>,
+) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
+    match m {
+        Mismatch::Differs(d) => Ok(Some((start, turns, *d))),
+        Mismatch::Incident(i) => Err(i),
+    }
+}
+
+/// Run the differential fuzzer. `progress` is called after every game with
+/// the number of games played.
+pub fn fuzz(
+    engine: &mut dyn Engine,
+    opts: &FuzzOptions,
+    mut progress: impl FnMut(u64),
+) -> FuzzReport {
+    let mut report = FuzzReport::default();
+    let t0 = Instant::now();
+    let mut i = 0u64;
+    let mut streak = 0;
+    let games = match (opts.games, opts.time) {
+        (None, None) => Some(1000),
+        (g, _) => g,
+    };
+    loop {
+        if opts
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            report.stopped = Some(Stopped::Interrupted);
+            break;
+        }
+        if games.is_some_and(|n| i >= n) || opts.time.is_some_and(|t| t0.elapsed() >= t) {
+            break;
+        }
+        let seed = opts.seed.wrapping_add(i);
+        i += 1;
+        match play_one(engine, seed, &mut report) {
+            Ok(None) => streak = 0,
+            Ok(Some((start, turns, found))) => {
+                let caps = engine.info().capabilities;
+                let original_len = turns.len();
+                let (start2, turns, divergence) = shrink(engine, caps, start, turns, found);
+                report.finding = Some(Finding {
+                    game_seed: seed,
+                    start: start2,
+                    turns,
+                    divergence,
+                    original_len,
+                    original_half_moves: start.half_moves(),
+                });
+                break;
+            }
+            Err(incident) => {
+                let stopped = matches!(incident.kind, crate::engine::IncidentKind::Stopped);
+                let fatal = incident.kind.is_fatal();
+                report.incidents.push((seed, incident));
+                streak += 1;
+                if stopped {
+                    report.stopped = Some(Stopped::Interrupted);
+                    break;
+                }
+                if fatal || streak >= INCIDENT_STREAK {
+                    report.stopped = Some(Stopped::Unusable);
+                    break;
+                }
+            }
+        }
+        progress(i);
+    }
+    report.elapsed = t0.elapsed();
+    report
+}

@@ -1,0 +1,63 @@
+//! Rule reach: which rules a played turn exercised, for the reach table of
+//! `fuzz` and `play`.
+
+use hexodic_rules::{Position, Project, Turn, TurnReport};
+
+/// Rules that fire on (nearly) every turn: left out of a finding's `rules`.
+pub const NOISE: [&str; 14] = [
+    "T1", "T2", "S1", "S2", "S4", "G3", "N1", "B1", "B2", "B4", "P1", "P2", "V2", "C0",
+];
+
+/// The rule IDs a played turn exercised.
+pub fn rules_fired(
+    before: &Position,
+    turn: Turn,
+    report: &TurnReport,
+    after: &Position,
+) -> Vec<&'static str> {
+    let mut r = vec!["T1", "T2", "S4", "G3", "N1", "B1", "B2", "B4", "P1", "V2"];
+    if before.half_moves() == 0 && before.stones(hexodic_rules::Player::X).is_empty() {
+        r.push("P2");
+    }
+    match turn.project {
+        Project::Place(_) => r.extend(["T3", "T4"]),
+        Project::Move { to, .. } => {
+            r.push("T6");
+            if before.is_locked(to) {
+                r.push("T7");
+            }
+        }
+        Project::Skip => r.push("T5"),
+    }
+    match turn.shape {
+        Some(_) => r.extend(["S1", "S2", "S3"]),
+        None if turn.project != Project::Skip => r.push("S3"),
+        None => {}
+    }
+    if turn.echo.is_some() {
+        r.push("E1");
+    }
+    match turn.echo {
+        Some(hexodic_rules::Echo::Lock(_)) => r.push("E2"),
+        Some(hexodic_rules::Echo::Capture(_)) => {
+            r.push("E3");
+            if report.echo_captured.any() {
+                r.push("E4");
+            }
+        }
+        None => {}
+    }
+    if report.encircled.any() {
+        r.extend(["C1", "C2", "C4"]);
+    }
+    if report.captured().any() {
+        r.push("C3");
+    }
+    if before.locked().any() {
+        r.push("C0");
+    }
+    if let Some(o) = after.outcome() {
+        r.extend(["G0", "G8", o.rule.rule_id()]);
+    }
+    r
+}

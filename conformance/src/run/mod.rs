@@ -1,0 +1,262 @@
+//! Running the corpus against an engine: each fixture run and judged
+//! ([`run_fixture`]), its status decided once ([`Status`]), the totals, the
+//! root causes, and the reports derived from them ([`report`]).
+
+pub mod report;
+mod runner;
+mod status;
+mod summary;
+
+pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
+pub use status::{place_of, FixtureResult, Status};
+pub use summary::{
+    Stopped, Summary, EXIT_DIFFERS, EXIT_INCIDENTS, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_PASS,
+    EXIT_UNUSABLE, EXIT_USAGE,
+};
+
+use crate::corpus::{trace_path, Corpus, LoadError, Trace};
+use crate::diagnose::{root_causes, Failing, RootCause};
+use crate::engine::{Engine, EngineInfo, Incident};
+use hexodic_rules::symmetry::Symmetry;
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// After this many fixtures in a row end in the same kind of incident, the
+/// engine is declared unusable.
+pub const INCIDENT_STREAK: usize = 3;
+
+/// How a run is done.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Run only this variant (in the fixtures that run under variants).
+    pub variant: Option<Symmetry>,
+    /// Compare with the golden traces beside the fixtures.
+    pub traces: bool,
+    /// Fixtures expected to fail on this engine, with the reasons.
+    pub expected: BTreeMap<String, String>,
+    /// Stop when this time comes.
+    pub deadline: Option<Instant>,
+    /// Stop when this is set (an interrupt).
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+/// Where a run stands, for a progress line.
+#[derive(Clone, Debug)]
+pub struct Progress<'a> {
+    /// Fixtures done.
+    pub done: usize,
+    /// Fixtures in all.
+    pub total: usize,
+    /// Failures so far (rule failures and incidents).
+    pub failures: usize,
+    /// The fixture just finished.
+    pub last: &'a FixtureResult,
+}
+
+/// Everything a run found; every report is made from it.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// The engine.
+    pub engine: EngineInfo,
+    /// The corpus version (a hash of every file that decides a result).
+    pub corpus_version: String,
+    /// One result per fixture run, in id order.
+    pub results: Vec<FixtureResult>,
+    /// Files that could not be loaded.
+    pub errors: Vec<LoadError>,
+    /// The totals.
+    pub summary: Summary,
+    /// Failing fixtures grouped by cause, the most common first.
+    pub root_causes: Vec<RootCause>,
+    /// Warnings about the engine (for example, unknown capabilities).
+    pub warnings: Vec<String>,
+    /// Why the run ended early, if it did.
+    pub stopped: Option<Stopped>,
+    /// The incident that made the engine unusable.
+    pub unusable: Option<Incident>,
+}
+
+impl RunReport {
+    /// The exit code.
+    pub fn exit_code(&self) -> u8 {
+        self.summary.exit_code(self.stopped)
+    }
+
+    /// The result of a fixture.
+    pub fn result(&self, id: &str) -> Option<&FixtureResult> {
+        self.results.iter().find(|r| r.id == id)
+    }
+}
+
+fn fnv(h: &mut u64, bytes: &[u8]) {
+    for b in bytes.iter().chain([0u8].iter()) {
+        *h = (*h ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
+    }
+}
+
+/// A stable version of a corpus: a hash of every file that decides a
+/// result (the fixtures, the shared setups and the golden traces).
+pub fn corpus_version(corpus: &Corpus) -> String {
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for f in &corpus.fixtures {
+        files.push(f.file.clone());
+        files.push(trace_path(&f.file));
+    }
+    if let Ok(rd) = std::fs::read_dir(corpus.root.join("setups")) {
+        files.extend(rd.flatten().map(|e| e.path()));
+    }
+    let mut items: Vec<(String, Vec<u8>)> = files
+        .iter()
+        .filter(|p| p.is_file())
+        .map(|p| {
+            let rel = p.strip_prefix(&corpus.root).unwrap_or(p);
+            (
+                rel.display().to_string(),
+                std::fs::read(p).unwrap_or_default(),
+            )
+        })
+        .collect();
+    items.sort();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (name, bytes) in &items {
+        fnv(&mut h, name.as_bytes());
+        fnv(&mut h, bytes);
+    }
+    format!("{}-fixtures-{h:016x}", corpus.fixtures.len())
+}
+
+fn stopped(opts: &RunOptions) -> Option<Stopped> {
+    if opts
+        .stop
+        .as_ref()
+        .is_some_and(|s| s.load(Ordering::Relaxed))
+    {
+        return Some(Stopped::Interrupted);
+    }
+    if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+        return Some(Stopped::TimeLimit);
+    }
+    None
+}
+
+/// Read the golden trace of a fixture file, if comparing traces.
+fn trace_of(file: &Path, opts: &RunOptions, errors: &mut Vec<LoadError>) -> Option<Trace> {
+    if !opts.traces {
+        return None;
+    }
+    match crate::corpus::trace::read(&trace_path(file)) {
+        Ok(t) => t,
+        Err(e) => {
+            errors.push(e);
+            None
+        }
+    }
+}
+
+/// Run every fixture of `corpus` against `engine`. `progress` is called
+/// after each fixture.
+pub fn run_corpus(
+    engine: &mut dyn Engine,
+    corpus: &Corpus,
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(&Progress),
+) -> RunReport {
+    let t0 = Instant::now();
+    let mut errors = corpus.errors.clone();
+    let mut results: Vec<FixtureResult> = Vec::new();
+    let mut summary = Summary {
+        fixtures: corpus.fixtures.len(),
+        ..Summary::default()
+    };
+    let mut stop = None;
+    let mut unusable = None;
+    let mut streak: (Option<&'static str>, usize) = (None, 0);
+    for fx in &corpus.fixtures {
+        if let Some(s) = stopped(opts) {
+            stop = Some(s);
+            break;
+        }
+        let trace = trace_of(&fx.file, opts, &mut errors);
+        let t = Instant::now();
+        let run = run_fixture(engine, fx, trace.as_ref(), opts.variant);
+        let r = FixtureResult::new(
+            fx,
+            run,
+            opts.expected.get(&fx.id),
+            trace.is_some(),
+            t.elapsed(),
+        );
+        if let Some(i) = r.incident() {
+            let kind = i.incident.kind.name();
+            if matches!(i.incident.kind, crate::engine::IncidentKind::Stopped) {
+                stop = stopped(opts).or(Some(Stopped::Interrupted));
+                break;
+            }
+            streak = match streak {
+                (Some(k), n) if k == kind => (Some(k), n + 1),
+                _ => (Some(kind), 1),
+            };
+            if i.incident.kind.is_fatal() || streak.1 >= INCIDENT_STREAK {
+                let mut why = i.incident.clone();
+                if !why.kind.is_fatal() {
+                    why.kind = crate::engine::IncidentKind::Handshake {
+                        reason: format!(
+                            "{INCIDENT_STREAK} fixtures in a row ended the same way ({}: {})",
+                            kind, i.incident.kind
+                        ),
+                    };
+                }
+                unusable = Some(why);
+                summary.add(&r);
+                results.push(r);
+                stop = Some(Stopped::Unusable);
+                break;
+            }
+        } else {
+            streak = (None, 0);
+        }
+        summary.add(&r);
+        results.push(r);
+        if let Some(last) = results.last() {
+            progress(&Progress {
+                done: results.len(),
+                total: corpus.fixtures.len(),
+                failures: summary.failed() + summary.incidents,
+                last,
+            });
+        }
+    }
+    summary.errors = errors.len();
+    summary.elapsed = t0.elapsed();
+    let failing: Vec<Failing> = results
+        .iter()
+        .filter(|r| r.status == Status::Fail)
+        .filter_map(|r| {
+            Some(Failing {
+                id: &r.id,
+                size: r.size,
+                failure: r.failure()?,
+            })
+        })
+        .collect();
+    let root_causes = root_causes(&failing);
+    RunReport {
+        engine: engine.info(),
+        corpus_version: corpus_version(corpus),
+        results,
+        errors,
+        summary,
+        root_causes,
+        warnings: Vec::new(),
+        stopped: stop,
+        unusable,
+    }
+}
+
+/// A run's elapsed time in seconds with three decimals.
+pub fn seconds(d: Duration) -> String {
+    format!("{:.3}", d.as_secs_f64())
+}

@@ -1,0 +1,97 @@
+//! JUnit XML: one test suite per rule area, one test case per fixture. A
+//! difference is a failure, an engine incident an error, a missing
+//! capability a skip; load errors are errors of a `load` suite.
+
+use crate::paths;
+use crate::run::{RunReport, Status};
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use std::collections::BTreeMap;
+
+fn area(id: &str) -> &str {
+    id.split('/').next().unwrap_or(id)
+}
+
+/// The JUnit report.
+pub fn junit(report: &RunReport) -> String {
+    let engine = report.engine.label();
+    let mut suites: BTreeMap<String, TestSuite> = BTreeMap::new();
+    for r in &report.results {
+        let status = match r.status {
+            Status::Pass => TestCaseStatus::success(),
+            Status::ExpectedFail => TestCaseStatus::success(),
+            Status::Skipped => {
+                let mut s = TestCaseStatus::skipped();
+                s.set_message(r.cause_line());
+                s
+            }
+            Status::Fail | Status::UnexpectedPass => {
+                let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                s.set_message(r.cause_line());
+                let rules = r
+                    .failure()
+                    .map(|f| f.cause.implicated.join(", "))
+                    .unwrap_or_default();
+                s.set_type(if r.status == Status::UnexpectedPass {
+                    "unexpected-pass".to_string()
+                } else {
+                    format!("{} ({rules})", r.basis.name())
+                });
+                s.set_description(super::text::failure_block(r).join("\n"));
+                s
+            }
+            Status::Incident => {
+                let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
+                s.set_message(r.cause_line());
+                s.set_type("engine-incident");
+                if let Some(i) = r.incident() {
+                    s.set_description(format!(
+                        "request: {}\nstandard error of that engine process:\n{}",
+                        i.incident.request, i.incident.stderr
+                    ));
+                }
+                s
+            }
+        };
+        let mut case = TestCase::new(r.id.as_str(), status);
+        case.set_classname(format!("{engine}.{}", area(&r.id)));
+        case.set_time(r.elapsed);
+        if r.status == Status::ExpectedFail {
+            case.set_system_out(format!(
+                "expected failure ({}): {}",
+                r.expected_reason.as_deref().unwrap_or(""),
+                r.cause_line()
+            ));
+        }
+        suites
+            .entry(area(&r.id).to_owned())
+            .or_insert_with(|| TestSuite::new(area(&r.id)))
+            .add_test_case(case);
+    }
+    let mut out = Report::new(format!("hexodic-conformance: {engine}"));
+    if !report.errors.is_empty() || report.unusable.is_some() || report.stopped.is_some() {
+        let mut load = TestSuite::new("harness");
+        for e in &report.errors {
+            let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
+            s.set_message(e.to_string());
+            load.add_test_case(TestCase::new(paths::shown(&e.file), s));
+        }
+        if let Some(u) = &report.unusable {
+            let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
+            s.set_message(format!("engine unusable: {}", u.kind));
+            load.add_test_case(TestCase::new("engine", s));
+        }
+        if let Some(st) = report.stopped {
+            let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
+            s.set_message(format!(
+                "run incomplete: {} ({} of {} fixtures run)",
+                st.describe(),
+                report.summary.run,
+                report.summary.fixtures
+            ));
+            load.add_test_case(TestCase::new("complete", s));
+        }
+        out.add_test_suite(load);
+    }
+    out.add_test_suites(suites.into_values());
+    out.to_string().unwrap_or_default()
+}

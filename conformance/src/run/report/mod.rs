@@ -1,0 +1,16 @@
+//! The reports of a run, all derived from the [`RunReport`](super::RunReport):
+//! text, JSON, JUnit XML, GitHub annotations and expectations files.
+
+mod annotations;
+mod boards;
+mod expectations;
+mod json;
+mod junit;
+pub mod text;
+
+pub use annotations::github_annotations;
+pub use boards::side_by_side;
+pub use expectations::Expectations;
+pub use json::json;
+pub use junit::junit;
+pub use text::{failure_block, rule_with_title, summary_lines, text};

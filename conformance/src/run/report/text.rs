@@ -1,0 +1,356 @@
+//! The text report: what a person reads in a terminal or a CI log. Load
+//! errors and engine warnings first, incidents folded into a count and one
+//! example, the totals, and the root causes last: each with its smallest
+//! example in full (boards included) and its other fixtures one line each.
+
+use super::boards::side_by_side;
+use crate::diagnose::{Divergence, RootCause};
+use crate::engine::Capability;
+use crate::oracle::{Difference, ListedTurn, TurnVerdict};
+use crate::paths;
+use crate::run::{place_of, FixtureResult, RunReport, Status, Summary};
+use hexodic_rules::registry;
+use std::fmt::Write as _;
+
+/// Other fixtures of a root cause listed by default (`-v`: all).
+pub const LISTED_PER_CAUSE: usize = 4;
+
+/// `C1 (encirclement weighed by tiers and edge)`.
+pub fn rule_with_title(id: &str) -> String {
+    registry::lookup(id).map_or_else(|| id.to_owned(), |r| format!("{id} ({})", r.title))
+}
+
+fn listed_turn(t: &ListedTurn, missing: bool) -> String {
+    let who = match (missing, t.engine) {
+        (true, Some(TurnVerdict::Illegal(r))) if !r.is_empty() => {
+            format!(
+                "legal; the engine rejects it with {}",
+                crate::oracle::codes(r)
+            )
+        }
+        (true, Some(TurnVerdict::Illegal(_))) => "legal; the engine rejects it".into(),
+        (true, Some(TurnVerdict::Legal)) => {
+            "legal; the engine plays it but does not list it".into()
+        }
+        (true, None) => "legal".into(),
+        (false, _) => format!("{}; the engine lists it", t.reference.describe()),
+    };
+    format!("`{}`: {who}", t.turn)
+}
+
+/// The lines explaining a difference beyond its summary.
+pub fn details(d: &Difference) -> Vec<String> {
+    match d {
+        Difference::Fields(f) if f.len() > 4 => f.iter().map(|x| x.to_string()).collect(),
+        Difference::LegalList(l) => {
+            let mut out: Vec<String> = l
+                .missing
+                .iter()
+                .take(6)
+                .map(|t| listed_turn(t, true))
+                .chain(l.extra.iter().take(6).map(|t| listed_turn(t, false)))
+                .collect();
+            let more = l.missing.len().saturating_sub(6) + l.extra.len().saturating_sub(6);
+            if more > 0 {
+                out.push(format!("and {more} more"));
+            }
+            out
+        }
+        Difference::Perft {
+            below: Some(b),
+            path,
+            ..
+        } => {
+            let line: Vec<String> = path.iter().map(|t| format!("`{t}`")).collect();
+            let mut out = vec![format!(
+                "bisected with divide to {}",
+                if line.is_empty() {
+                    "the position itself".to_string()
+                } else {
+                    format!("the position after {}", line.join(", "))
+                }
+            )];
+            out.extend(details(b));
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn boards(d: &Divergence, indent: usize) -> Vec<String> {
+    let shows_after = matches!(
+        d.difference,
+        Difference::Fields(_) | Difference::Captures { .. } | Difference::CaptureKind { .. }
+    );
+    match (
+        shows_after,
+        d.expected.as_ref(),
+        d.got.as_ref(),
+        d.before.as_ref(),
+    ) {
+        (true, Some(e), Some(g), _) => {
+            side_by_side(&[("reference after", e), ("engine after", g)], indent)
+        }
+        (_, _, _, Some(b)) => {
+            let title = if d.step == 0 && d.turn.is_none() {
+                "start position"
+            } else {
+                "board before"
+            };
+            side_by_side(&[(title, b)], indent)
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The full block of a failing fixture: where, what, the implicated rules,
+/// the boards, and the consequences.
+pub fn failure_block(r: &FixtureResult) -> Vec<String> {
+    let mut out = Vec::new();
+    let Some(f) = r.failure() else {
+        return out;
+    };
+    let c = &f.cause;
+    out.push(format!(
+        "FAIL {} [{}] ({}; cites {})",
+        r.id,
+        f.variant,
+        r.basis.name(),
+        r.rules.join(", ")
+    ));
+    out.push(format!(
+        "  {}:{}: {}",
+        paths::shown(&r.file),
+        c.line,
+        c.place()
+    ));
+    out.push(format!("  {}", c.difference.summary()));
+    for l in details(&c.difference) {
+        out.push(format!("    {l}"));
+    }
+    if !c.implicated.is_empty() {
+        let rules: Vec<String> = c.implicated.iter().map(|r| rule_with_title(r)).collect();
+        out.push(format!("  implicated: {}", rules.join("; ")));
+    }
+    out.extend(boards(c, 4));
+    if !f.consequences.is_empty() {
+        out.push(format!("  then ({} consequence(s)):", f.consequences.len()));
+        for d in &f.consequences {
+            out.push(format!("    {}: {}", d.place(), d.difference.summary()));
+        }
+    }
+    out
+}
+
+fn one_line(r: &FixtureResult) -> String {
+    match r.failure() {
+        Some(f) => format!(
+            "{}:{}: {} [{}]: {}",
+            paths::shown(&r.file),
+            f.cause.line,
+            r.id,
+            f.variant,
+            f.cause.difference.summary()
+        ),
+        None => format!("{}: {}", r.id, r.cause_line()),
+    }
+}
+
+fn cause_section(report: &RunReport, verbose: bool, out: &mut Vec<String>) {
+    if report.root_causes.is_empty() {
+        return;
+    }
+    out.push(String::new());
+    out.push(format!(
+        "Root causes ({}, most fixtures first):",
+        report.root_causes.len()
+    ));
+    for (i, rc) in report.root_causes.iter().enumerate() {
+        cause(report, i + 1, rc, verbose, out);
+    }
+}
+
+fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut Vec<String>) {
+    let s = &rc.signature;
+    out.push(String::new());
+    out.push(format!(
+        "{n}. {} ({}): {} - {} fixture(s)",
+        if s.rules.is_empty() {
+            "no rule".to_string()
+        } else {
+            s.rules.join(", ")
+        },
+        s.kind,
+        s.detail,
+        rc.fixtures.len()
+    ));
+    if let Some(r) = report.result(&rc.example.id) {
+        out.push(format!("   smallest example: {}", rc.example.id));
+        out.extend(failure_block(r).into_iter().map(|l| format!("   {l}")));
+    }
+    let others: Vec<&String> = rc
+        .fixtures
+        .iter()
+        .filter(|id| **id != rc.example.id)
+        .collect();
+    if others.is_empty() {
+        return;
+    }
+    let shown = if verbose {
+        others.len()
+    } else {
+        LISTED_PER_CAUSE.min(others.len())
+    };
+    out.push("   also:".into());
+    for id in &others[..shown] {
+        if let Some(r) = report.result(id) {
+            out.push(format!("     {}", one_line(r)));
+        }
+    }
+    if shown < others.len() {
+        out.push(format!(
+            "     and {} more (`-v` lists them all)",
+            others.len() - shown
+        ));
+    }
+}
+
+fn incident_section(report: &RunReport, out: &mut Vec<String>) {
+    let with: Vec<&FixtureResult> = report
+        .results
+        .iter()
+        .filter(|r| r.incident().is_some())
+        .collect();
+    let Some(first) = with.first() else {
+        return;
+    };
+    let mut kinds: Vec<(&str, usize)> = Vec::new();
+    for r in &with {
+        if let Some(i) = r.incident() {
+            let k = i.incident.kind.name();
+            match kinds.iter_mut().find(|(x, _)| *x == k) {
+                Some(e) => e.1 += 1,
+                None => kinds.push((k, 1)),
+            }
+        }
+    }
+    let counts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+    out.push(format!(
+        "engine incidents: {} fixture(s) ({}); they are not rule failures",
+        with.len(),
+        counts.join(", ")
+    ));
+    if let Some(i) = first.incident() {
+        out.push(format!(
+            "  first: {}:{}: {} [{}] at {}: {}",
+            paths::shown(&first.file),
+            i.line,
+            first.id,
+            i.variant,
+            place_of(i),
+            i.incident.kind
+        ));
+        if !i.incident.request.is_empty() {
+            out.push(format!(
+                "    request: {}",
+                crate::engine::shorten(&i.incident.request, 200)
+            ));
+        }
+        let tail: Vec<&str> = i.incident.stderr.lines().rev().take(6).collect();
+        if !tail.is_empty() {
+            out.push("    standard error of that engine process (last lines):".into());
+            for l in tail.iter().rev() {
+                out.push(format!("      {}", crate::engine::shorten(l, 160)));
+            }
+        }
+    }
+}
+
+/// The totals, in two or three lines.
+pub fn summary_lines(engine: &str, s: &Summary) -> Vec<String> {
+    let mut out = vec![format!(
+        "engine {engine}: {} fixtures, {} passed, {} failed, {} skipped, {} incidents, {} errors; {} variant runs in {:.3} s",
+        s.fixtures,
+        s.passed,
+        s.failed(),
+        s.skipped,
+        s.incidents,
+        s.errors,
+        s.variant_runs,
+        s.elapsed.as_secs_f64()
+    )];
+    out.push(format!(
+        "  failures of documented rules: {}; differences on rulings: {}",
+        s.failed_documented, s.failed_ruling
+    ));
+    if s.expected_failures + s.unexpected_passes > 0 {
+        out.push(format!(
+            "  expected failures: {}; unexpected passes: {}",
+            s.expected_failures, s.unexpected_passes
+        ));
+    }
+    if !s.skipped_checks.is_empty() {
+        let v: Vec<String> = s
+            .skipped_checks
+            .iter()
+            .map(|(c, n)| format!("{} ({}): {n} fixture(s)", c.checks(), Capability::name(*c)))
+            .collect();
+        out.push(format!(
+            "  checks skipped for missing capabilities: {}",
+            v.join("; ")
+        ));
+    }
+    if s.without_trace > 0 {
+        out.push(format!(
+            "  {} fixture(s) ran without a golden trace (only the fixture's own checks); `hexodic-conformance bless` writes them",
+            s.without_trace
+        ));
+    }
+    if s.run < s.fixtures {
+        out.push(format!("  not run: {} fixture(s)", s.fixtures - s.run));
+    }
+    out
+}
+
+/// The whole text report.
+pub fn text(report: &RunReport, verbose: bool) -> String {
+    let mut out: Vec<String> = Vec::new();
+    out.extend(report.errors.iter().map(|e| format!("ERROR {e}")));
+    out.extend(report.warnings.iter().map(|w| format!("warning: {w}")));
+    for r in &report.results {
+        match r.status {
+            Status::Pass if verbose => {
+                out.push(format!("ok   {} ({} variants)", r.id, r.run.variants_run))
+            }
+            Status::Fail if verbose => out.extend(failure_block(r)),
+            Status::ExpectedFail if verbose => {
+                out.push(format!(
+                    "XFAIL {}: {}",
+                    r.id,
+                    r.expected_reason.as_deref().unwrap_or("")
+                ));
+                out.extend(failure_block(r).into_iter().map(|l| format!("  {l}")));
+            }
+            Status::UnexpectedPass => out.push(format!("XPASS {}: {}", r.id, r.cause_line())),
+            Status::Skipped if verbose => out.push(format!("SKIP {}: {}", r.id, r.cause_line())),
+            Status::Incident if verbose => {
+                out.push(format!("INCIDENT {}: {}", r.id, r.cause_line()))
+            }
+            _ => {}
+        }
+    }
+    incident_section(report, &mut out);
+    if let Some(u) = &report.unusable {
+        out.push(format!("engine unusable: {}", u.kind));
+    }
+    if let Some(s) = report.stopped {
+        out.push(format!("run incomplete: {}", s.describe()));
+    }
+    out.extend(summary_lines(&report.engine.label(), &report.summary));
+    cause_section(report, verbose, &mut out);
+    let mut s = String::new();
+    for l in out {
+        let _ = writeln!(s, "{l}");
+    }
+    s
+}
