@@ -11,11 +11,17 @@
 //! f     .   .   .   .   .
 //! e   .   .   .   .   .   .
 //! d .   .   .  x2*  .   .   .
-//! c   .   .  o1   .   .   .
-//! b     .   .   .   .   .
-//! a       .   .   .   .
+//! c   .   .  o1   .   .   .   7
+//! b     .   .   .   .   .   6
+//! a       .   .   .   .   5
+//!           1   2   3   4
 //! o 3 x:r6c2k0u2l6PL o:r6c3k0u1l6P
 //! ```
+//!
+//! The cell numbers on the lower right rim are cosmetic too: each sits at
+//! the end of its line of cells running down and to the right (`c3`, `b3`
+//! and `a3` lie on the line of `3`), and the parser accepts the diagram
+//! with or without them.
 
 use crate::notation::{
     parse_trailer, row_cells, write_cell, write_trailer, Cursor, PositionParseError,
@@ -93,6 +99,10 @@ fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
         let cells: Vec<_> = row_cells(y).collect();
         let mut n = 0;
         for (col, tok) in toks {
+            if n == cells.len() && rim_number(y).is_some_and(|r| tok == r.to_string()) {
+                // The cell number on the rim, as `diagram` prints it.
+                continue;
+            }
             if n == cells.len() {
                 return Err(err(
                     ln,
@@ -109,6 +119,13 @@ fn parse(text: &str, with_state: bool) -> Result<Setup, DiagramError> {
                 line.chars().count() + 1,
                 format!("row {row} has {n} cells, expected {}", cells.len()),
             ));
+        }
+    }
+    let mut lines = lines.peekable();
+    if let Some((_, l)) = lines.peek() {
+        // The cell numbers under row a, as `diagram` prints them.
+        if tokens(l).map(|(_, t)| t).eq(BOTTOM_NUMBERS.iter().copied()) {
+            lines.next();
         }
     }
     match (lines.next(), with_state) {
@@ -185,7 +202,20 @@ pub fn parse_diagram(text: &str) -> Result<Setup, DiagramError> {
     parse(text, true)
 }
 
-/// Write the seven board lines, with row labels and hexagonal indentation.
+/// The cell numbers printed under row `a`: the numbers of `a1` to `a4`.
+const BOTTOM_NUMBERS: [&str; 4] = ["1", "2", "3", "4"];
+
+/// The cell number printed at the right end of row `y`, below `d`: the
+/// number of the down-right diagonal that leaves the board there (B2, B3:
+/// cells with the same number lie on a line running down and to the right).
+fn rim_number(y: i8) -> Option<i8> {
+    (y < 0).then(|| (3 + y).min(3) + 5)
+}
+
+/// Write the seven board lines: row letters on the left, hexagonal
+/// indentation, and the cell numbers on the lower right rim (each number
+/// sits at the end of its down-right line of cells: `1` to `4` under row
+/// `a`, `5` to `7` after rows `a` to `c`).
 pub fn board_diagram(setup: &Setup) -> String {
     let mut out = String::new();
     for y in (-3..=3).rev() {
@@ -195,14 +225,18 @@ pub fn board_diagram(setup: &Setup) -> String {
         for (i, c) in cells.iter().enumerate() {
             let mut tok = String::new();
             write_cell(&mut tok, &setup.cells[c.index()]);
-            if i + 1 < cells.len() {
+            if i + 1 < cells.len() || rim_number(y).is_some() {
                 let _ = write!(out, "{tok:<4}");
             } else {
                 out.push_str(&tok);
             }
         }
+        if let Some(n) = rim_number(y) {
+            let _ = write!(out, "{n}");
+        }
         out.push('\n');
     }
+    let _ = writeln!(out, "{}{}", " ".repeat(10), BOTTOM_NUMBERS.join("   "));
     out
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use hexodic_rules::diagram::board_diagram;
+use hexodic_rules::diagram::{board_diagram, parse_board};
 use hexodic_rules::{Cell, CellSet, Ruleset, Setup, DIRECTIONS};
 
 #[test]
@@ -97,8 +97,12 @@ fn b3_diagram_has_g_on_top_and_d4_neighbours_where_b3_says() {
     *s.cell_mut(cell("c4")) = token(".2");
     let d = board_diagram(&s);
     let lines: Vec<&str> = d.lines().collect();
-    let labels: String = lines.iter().map(|l| l.chars().next().unwrap()).collect();
+    let labels: String = lines[..7]
+        .iter()
+        .map(|l| l.chars().next().unwrap())
+        .collect();
     assert_eq!(labels, "gfedcba");
+    assert_eq!(lines.len(), 8, "seven rows and the line of cell numbers");
     let col = |line: usize, tok: &str| {
         let l = lines[line];
         let at = l
@@ -171,4 +175,65 @@ fn rs1_the_standard_ruleset_has_the_documented_parameters() {
     );
     // The Shape range is 2: 19 cells around the centre.
     assert_eq!(CellSet::within_two(Cell::CENTRE).count(), 19);
+}
+
+/// B2, B3: the cell numbers the diagram prints on the lower right rim each
+/// end the line of cells with that number, which runs down and to the right
+/// (`d4`, `c4`, `b4`, `a4`, then the `4` under row a).
+#[test]
+fn b2_rim_numbers_end_their_down_right_lines() {
+    let d = board_diagram(&Setup::default());
+    let lines: Vec<&str> = d.lines().collect();
+    // Character columns of the cells of each row (row letter dropped).
+    let cols = |line: &str| -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut prev = ' ';
+        for (i, ch) in line.chars().enumerate().skip(1) {
+            if ch != ' ' && prev == ' ' {
+                out.push(i);
+            }
+            prev = ch;
+        }
+        out
+    };
+    let a = cols(lines[6]);
+    let b = cols(lines[5]);
+    let c = cols(lines[4]);
+    let d_row = cols(lines[3]);
+    let numbers: Vec<(usize, char)> = lines[7]
+        .chars()
+        .enumerate()
+        .filter(|(_, ch)| *ch != ' ')
+        .collect();
+    assert_eq!(
+        numbers.iter().map(|(_, ch)| *ch).collect::<String>(),
+        "1234"
+    );
+    for (n, (col, _)) in numbers.iter().enumerate() {
+        // Each number sits one step down and to the right of a<n+1>.
+        assert_eq!(*col, a[n] + 2, "number {} under a{}", n + 1, n + 1);
+    }
+    // 5, 6 and 7 end rows a, b and c, one step down and right of b5, c6, d7.
+    assert_eq!((a.len(), a[4]), (5, b[4] + 2));
+    assert_eq!((b.len(), b[5]), (6, c[5] + 2));
+    assert_eq!((c.len(), c[6]), (7, d_row[6] + 2));
+    // The same diagonal holds the same number: d4 -> c4 -> b4 -> a4 -> 4.
+    assert_eq!(c[3], d_row[3] + 2);
+    assert_eq!(b[3], c[3] + 2);
+    assert_eq!(a[3], b[3] + 2);
+    // The diagram reads back with or without the numbers.
+    let s = parse_board(&d).unwrap();
+    assert_eq!(s, Setup::default());
+    let bare: String = lines[..7]
+        .iter()
+        .map(|l| {
+            l.trim_end_matches(|c: char| c.is_ascii_digit() || c == ' ')
+                .to_string()
+                + "\n"
+        })
+        .collect();
+    assert_eq!(parse_board(&bare).unwrap(), Setup::default());
+    // A wrong rim number is an error, not a cell.
+    let wrong = d.replacen("   7", "   8", 1);
+    assert!(parse_board(&wrong).is_err());
 }

@@ -181,11 +181,11 @@ fn diagram_parse_errors_name_line_and_column() {
     assert_eq!(e.line, 8);
     assert!(e.message.contains("missing state line"));
     let e = parse_diagram(&d.replace("x 0 x:", "x 0 x:q")).unwrap_err();
-    assert_eq!((e.line, e.column), (8, 7));
+    assert_eq!((e.line, e.column), (9, 7));
     assert!(parse_board(&format!("{board_only}extra\n")).is_err());
     // Nothing may follow the state line either (blank lines aside).
     let e = parse_diagram(&format!("{d}\n{}\n", d.lines().last().unwrap())).unwrap_err();
-    assert_eq!((e.line, e.column), (10, 1));
+    assert_eq!((e.line, e.column), (11, 1));
     assert!(parse_diagram(&format!("{d}\n\n")).is_ok());
     // Blank lines, labels and indentation do not matter.
     let loose: String = d.lines().map(|l| format!("\n  {}\n", l.trim())).collect();
