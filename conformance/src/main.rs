@@ -1,1 +1,78 @@
-fn main() {}
+//! `hexodic-conformance`: the command-line harness.
+#![forbid(unsafe_code)]
+#![deny(clippy::unwrap_used, clippy::expect_used)]
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+mod cli;
+
+#[derive(Parser)]
+#[command(
+    name = "hexodic-conformance",
+    version,
+    about = "Rules conformance and fuzzing harness for Hexodic engines"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run fixtures against an engine (files, folders or parts of ids; default: the whole corpus).
+    Run(cli::run::RunArgs),
+    /// Differential fuzzing: games steered to rare rules, engine against reference;
+    /// a difference is shrunk and written as a fixture.
+    Fuzz(cli::fuzz::FuzzArgs),
+    /// Count legal turn sequences (N1); with --engine, compare and bisect.
+    Perft(cli::play::PerftArgs),
+    /// Play seeded random games and tally how they end and how often rare events happen.
+    Play(cli::play::PlayArgs),
+    /// Show a position (diagram, pictures), play turns on it, list its legal turns.
+    Explain(cli::explain::ExplainArgs),
+    /// Write a fixture from a position and turns, with every check from the reference.
+    Record(cli::record::RecordArgs),
+    /// Write (or with --check, verify) the golden traces of fixtures from the reference.
+    Bless(cli::corpus::BlessArgs),
+    /// List each rule ID's fixtures on both sides; fail when a side is empty.
+    Coverage(cli::corpus::CorpusArgs),
+    /// Check every fixture's metadata, reason lists and that the schema files are current.
+    Lint(cli::corpus::CorpusArgs),
+    /// Print the fixtures' JSON Schema.
+    Schema(cli::corpus::SchemaArgs),
+    /// Measure protocol round trips per second against an engine.
+    BenchProtocol(cli::fuzz::BenchProtocolArgs),
+    /// The reference engine speaking the protocol (conformance/PROTOCOL.md) on
+    /// standard input and output.
+    Serve,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Run(a) => cli::run::run(a),
+        Command::Fuzz(a) => cli::fuzz::run(a),
+        Command::Perft(a) => cli::play::perft_cmd(a),
+        Command::Play(a) => cli::play::play(a),
+        Command::Explain(a) => cli::explain::explain(a),
+        Command::Record(a) => cli::record::run(a),
+        Command::Bless(a) => cli::corpus::bless_cmd(a),
+        Command::Coverage(a) => cli::corpus::coverage_cmd(a),
+        Command::Lint(a) => cli::corpus::lint_cmd(a),
+        Command::Schema(a) => cli::corpus::schema(a),
+        Command::BenchProtocol(a) => cli::fuzz::bench_protocol(a),
+        Command::Serve => {
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            let mut engine = hexodic_conformance::engine::ReferenceEngine::new();
+            match hexodic_conformance::engine::serve(&mut engine, stdin, stdout) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: serve: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}

@@ -23,7 +23,7 @@ pub use capability::{Capabilities, Capability};
 pub use command::{CommandError, EngineCommand};
 pub use external::{ExternalEngine, StartError};
 pub use incident::{shorten, Incident, IncidentKind, ProtocolFault};
-pub use process::{ProcessOptions, RequestStats};
+pub use process::{ProcessOptions, RequestStats, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
 pub use serve::serve;
 

@@ -85,8 +85,7 @@ pub struct EngineProcess {
     next_id: u64,
     /// Times the process was started.
     pub starts: u32,
-    /// Timing of the requests so far.
-    pub stats: RequestStats,
+    stats: Arc<Mutex<RequestStats>>,
 }
 
 fn read_lines(out: impl Read, tx: mpsc::Sender<LineMsg>) {
@@ -166,8 +165,14 @@ impl EngineProcess {
             running: None,
             next_id: 0,
             starts: 0,
-            stats: RequestStats::default(),
+            stats: Arc::new(Mutex::new(RequestStats::default())),
         }
+    }
+
+    /// Timing of the requests so far, shared (it can be read while the
+    /// engine is in use elsewhere).
+    pub fn stats(&self) -> Arc<Mutex<RequestStats>> {
+        Arc::clone(&self.stats)
     }
 
     /// The command.
@@ -338,13 +343,15 @@ impl EngineProcess {
             }
         };
         let took = t0.elapsed();
-        self.stats.requests += 1;
-        self.stats.waited += took;
-        if took > SLOW_REQUEST {
-            self.stats.slow += 1;
-        }
-        if self.stats.slowest.as_ref().is_none_or(|(d, _)| took > *d) {
-            self.stats.slowest = Some((took, line.clone()));
+        if let Ok(mut st) = self.stats.lock() {
+            st.requests += 1;
+            st.waited += took;
+            if took > SLOW_REQUEST {
+                st.slow += 1;
+            }
+            if st.slowest.as_ref().is_none_or(|(d, _)| took > *d) {
+                st.slowest = Some((took, line.clone()));
+            }
         }
         match msg {
             LineMsg::Line(bytes) => match String::from_utf8(bytes) {

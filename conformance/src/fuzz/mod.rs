@@ -7,9 +7,11 @@
 mod campaign;
 pub mod checks;
 pub mod compare;
+mod finding;
 pub mod generate;
 pub mod reach;
 pub mod shrink;
 pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};
+pub use finding::recording;

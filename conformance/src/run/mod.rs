@@ -80,6 +80,32 @@ pub struct RunReport {
 }
 
 impl RunReport {
+    /// The report of a run that could not start: the engine `command` is
+    /// unusable for `why`.
+    pub fn unusable(corpus: &Corpus, command: &str, why: &str) -> RunReport {
+        RunReport {
+            engine: EngineInfo {
+                name: command.to_owned(),
+                version: String::new(),
+                capabilities: crate::engine::Capabilities::NONE,
+            },
+            corpus_version: corpus_version(corpus),
+            results: Vec::new(),
+            errors: corpus.errors.clone(),
+            summary: Summary {
+                fixtures: corpus.fixtures.len(),
+                errors: corpus.errors.len(),
+                ..Summary::default()
+            },
+            root_causes: Vec::new(),
+            warnings: Vec::new(),
+            stopped: Some(Stopped::Unusable),
+            unusable: Some(Incident::new(crate::engine::IncidentKind::Handshake {
+                reason: why.to_owned(),
+            })),
+        }
+    }
+
     /// The exit code.
     pub fn exit_code(&self) -> u8 {
         self.summary.exit_code(self.stopped)

@@ -1,0 +1,171 @@
+//! What the commands share: durations, engines, interrupts, and printing
+//! that ends quietly when the reader closes the pipe.
+
+use hexodic_conformance::engine::{
+    Engine, ExternalEngine, ProcessOptions, ReferenceEngine, RequestStats, StartError,
+};
+use hexodic_conformance::run::{EXIT_INTERRUPTED, EXIT_UNUSABLE, EXIT_USAGE};
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// Parse a duration: `30s`, `500ms`, `5m`, `1h`, or a plain number of seconds.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let split = t
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let n: f64 = num
+        .parse()
+        .map_err(|_| format!("`{s}` is not a duration such as 30s, 500ms or 5m"))?;
+    let secs = match unit.trim() {
+        "" | "s" => n,
+        "ms" => n / 1000.0,
+        "m" | "min" => n * 60.0,
+        "h" => n * 3600.0,
+        u => return Err(format!("`{s}`: unknown unit `{u}` (ms, s, m, h)")),
+    };
+    if !(0.0..=86_400.0 * 7.0).contains(&secs) {
+        return Err(format!("`{s}` is out of range"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+static PIPE_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Print to standard output; once the reader has closed the pipe, print
+/// nothing more (and do not fail).
+pub fn out(text: &str) {
+    if PIPE_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut o = std::io::stdout().lock();
+    if o.write_all(text.as_bytes())
+        .and_then(|_| o.flush())
+        .is_err()
+    {
+        PIPE_CLOSED.store(true, Ordering::Relaxed);
+    }
+}
+
+/// [`out`] with a line break.
+pub fn outln(text: &str) {
+    out(&format!("{text}\n"));
+}
+
+/// An error message on standard error, then the exit code.
+pub fn fail(code: u8, msg: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {msg}");
+    ExitCode::from(code)
+}
+
+static STOP: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// The flag Ctrl-C and SIGTERM set. The first interrupt asks the run to stop
+/// (the engine is stopped and the reports are written); a second one exits
+/// at once.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    STOP.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = Arc::clone(&flag);
+        let _ = ctrlc::set_handler(move || {
+            if f.swap(true, Ordering::SeqCst) {
+                eprintln!("\ninterrupted again: exiting now");
+                std::process::exit(EXIT_INTERRUPTED as i32);
+            }
+            eprintln!("\ninterrupted: stopping the engine and writing the reports (again to exit at once)");
+        });
+        flag
+    })
+    .clone()
+}
+
+/// An engine ready to use.
+pub struct Opened {
+    /// The engine.
+    pub engine: Box<dyn Engine>,
+    /// Warnings about its handshake.
+    pub warnings: Vec<String>,
+    /// Its request timing (an external engine).
+    pub stats: Option<Arc<Mutex<RequestStats>>>,
+}
+
+/// The engine options every engine-driving command shares.
+#[derive(clap::Args, Clone, Debug)]
+pub struct EngineArgs {
+    /// The engine under test: a command speaking conformance/PROTOCOL.md
+    /// (default: the built-in reference). It is split into words like a
+    /// shell would (quotes and backslashes, no `$` expansion); leading
+    /// NAME=VALUE words set environment variables for it.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// How long the engine may take to answer one request (`5s`, `500ms`).
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    pub timeout: Duration,
+    /// Stop the whole command after this long (`90s`, `10m`): the engine is
+    /// stopped, the reports are written and marked incomplete, exit code 5.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub max_time: Option<Duration>,
+}
+
+impl EngineArgs {
+    /// When the command must end.
+    pub fn deadline(&self, t0: Instant) -> Option<Instant> {
+        self.max_time.map(|d| t0 + d)
+    }
+
+    /// Open the engine: the reference, or the external command (with its
+    /// handshake). On failure, the exit code and message.
+    pub fn open(&self, t0: Instant) -> Result<Opened, (u8, String)> {
+        let Some(cmd) = &self.engine else {
+            return Ok(Opened {
+                engine: Box::new(ReferenceEngine::new()),
+                warnings: Vec::new(),
+                stats: None,
+            });
+        };
+        let options = ProcessOptions {
+            timeout: self.timeout,
+            deadline: self.deadline(t0),
+            stop: Some(interrupt_flag()),
+        };
+        match ExternalEngine::start(cmd, options) {
+            Ok(e) => Ok(Opened {
+                warnings: e.warnings().to_vec(),
+                stats: Some(e.process().stats()),
+                engine: Box::new(e),
+            }),
+            Err(StartError::Command(e)) => Err((EXIT_USAGE, e.to_string())),
+            Err(StartError::Incident(i)) => {
+                let mut msg = format!("the engine `{cmd}` cannot be used: {}", i.kind);
+                let tail: Vec<&str> = i.stderr.lines().rev().take(8).collect();
+                if !tail.is_empty() {
+                    msg.push_str("\nits standard error ended with:");
+                    for l in tail.iter().rev() {
+                        msg.push_str("\n  ");
+                        msg.push_str(l);
+                    }
+                }
+                Err((EXIT_UNUSABLE, msg))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
+        assert!(parse_duration("soon").is_err());
+        assert!(parse_duration("5 parsecs").is_err());
+    }
+}

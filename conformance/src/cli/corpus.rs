@@ -1,0 +1,174 @@
+//! `coverage`, `lint`, `schema` and `bless`: commands about the corpus itself.
+
+use super::common::{fail, out, outln};
+use hexodic_conformance::corpus::{
+    coverage, find_root, lint, load_corpus, schema_json, select, setup_schema_json,
+};
+use hexodic_conformance::paths;
+use hexodic_conformance::record::{bless, line_diff};
+use hexodic_conformance::run::EXIT_USAGE;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `coverage` and `lint`.
+#[derive(clap::Args)]
+pub struct CorpusArgs {
+    /// The fixtures folder (default: `fixtures/` here or above).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+}
+
+/// `coverage`.
+pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
+    let root = match find_root(a.fixtures.as_deref(), &[]) {
+        Ok(r) => r,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let corpus = load_corpus(&root);
+    for e in &corpus.errors {
+        outln(&format!("ERROR {e}"));
+    }
+    let mut missing = 0;
+    for rc in coverage(&corpus.fixtures) {
+        let flag = if rc.passing.is_empty() || rc.failing.is_empty() {
+            missing += 1;
+            "  MISSING"
+        } else {
+            ""
+        };
+        outln(&format!(
+            "{} ({}) {}{flag}",
+            rc.rule.id,
+            rc.rule.basis.name(),
+            rc.rule.title
+        ));
+        let show = |v: &[String]| {
+            if v.is_empty() {
+                "(none)".to_owned()
+            } else {
+                v.join(", ")
+            }
+        };
+        outln(&format!("  fires/permits: {}", show(&rc.passing)));
+        outln(&format!("  rejects/does not fire: {}", show(&rc.failing)));
+    }
+    outln(&format!(
+        "{} fixtures; {missing} rule IDs lack a fixture on one side or both",
+        corpus.fixtures.len()
+    ));
+    if !corpus.errors.is_empty() {
+        ExitCode::from(EXIT_USAGE)
+    } else if missing > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `lint`.
+pub fn lint_cmd(a: CorpusArgs) -> ExitCode {
+    let root = match find_root(a.fixtures.as_deref(), &[]) {
+        Ok(r) => r,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let r = lint(&root);
+    for p in &r.problems {
+        outln(&format!("ERROR {p}"));
+    }
+    for w in &r.warnings {
+        outln(&format!("warning: {w}"));
+    }
+    outln(&format!(
+        "{} fixtures checked, {} problems",
+        r.fixtures,
+        r.problems.len()
+    ));
+    if r.problems.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Arguments of `schema`.
+#[derive(clap::Args)]
+pub struct SchemaArgs {
+    /// Print the schema of shared setup files (`fixtures/setups/*.yaml`) instead.
+    #[arg(long)]
+    setup: bool,
+}
+
+/// `schema`.
+pub fn schema(a: SchemaArgs) -> ExitCode {
+    out(&if a.setup {
+        setup_schema_json()
+    } else {
+        schema_json()
+    });
+    ExitCode::SUCCESS
+}
+
+/// Arguments of `bless`.
+#[derive(clap::Args)]
+pub struct BlessArgs {
+    /// Fixture files or folders, or parts of fixture ids (default: the whole corpus).
+    targets: Vec<String>,
+    /// The fixtures folder (default: the one the targets are in, else `fixtures/` here or above).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// Change nothing; exit with 1 when a trace is missing or would change (for CI).
+    #[arg(long)]
+    check: bool,
+}
+
+/// `bless`.
+pub fn bless_cmd(a: BlessArgs) -> ExitCode {
+    let root = match find_root(a.fixtures.as_deref(), &a.targets) {
+        Ok(r) => r,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let corpus = match select(&root, &a.targets) {
+        Ok(c) => c,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    for e in &corpus.errors {
+        outln(&format!("ERROR {e}"));
+    }
+    let changes = match bless(&corpus, a.check) {
+        Ok(c) => c,
+        Err(e) => {
+            return fail(
+                EXIT_USAGE,
+                format!(
+                    "cannot write a trace: {}",
+                    hexodic_conformance::corpus::io_words(&e)
+                ),
+            )
+        }
+    };
+    for c in &changes {
+        let what = if c.old.is_some() { "changed" } else { "new" };
+        outln(&format!(
+            "{what} trace: {} ({})",
+            paths::shown(&c.path),
+            c.id
+        ));
+        let diff = line_diff(c.old.as_deref().unwrap_or(""), &c.new);
+        for l in diff.lines() {
+            outln(&format!("  {l}"));
+        }
+    }
+    let verb = if a.check { "would change" } else { "written" };
+    outln(&format!(
+        "{} fixtures, {} trace(s) {verb}",
+        corpus.fixtures.len(),
+        changes.len()
+    ));
+    if !corpus.errors.is_empty() {
+        ExitCode::from(EXIT_USAGE)
+    } else if a.check && !changes.is_empty() {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}

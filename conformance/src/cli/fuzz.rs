@@ -1,0 +1,233 @@
+//! `fuzz` and `bench-protocol`.
+
+use super::common::{fail, interrupt_flag, outln, EngineArgs};
+use hexodic_conformance::corpus::root_of;
+use hexodic_conformance::fuzz::{fuzz, recording, FuzzOptions, FuzzReport};
+use hexodic_conformance::paths;
+use hexodic_conformance::record::record;
+use hexodic_conformance::run::{
+    Stopped, EXIT_DIFFERS, EXIT_INCIDENTS, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_UNUSABLE,
+    EXIT_USAGE,
+};
+use hexodic_rules::registry;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Arguments of `fuzz`.
+#[derive(clap::Args)]
+pub struct FuzzArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Base seed (game i uses seed + i); printed so any run can be repeated.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Fuzz for this long, for example `90s`, `5m` (default: 1000 games).
+    #[arg(long, value_parser = super::common::parse_duration, conflicts_with = "games")]
+    time: Option<Duration>,
+    /// Stop after this many games.
+    #[arg(long)]
+    games: Option<u64>,
+    /// Folder to write a finding's fixture to; inside a fixtures folder its
+    /// id is its path there (default `fixtures/found`).
+    #[arg(long, default_value = "fixtures/found")]
+    out: PathBuf,
+    /// Print the rule reach table (games in which each rule fired) even
+    /// when a difference is found.
+    #[arg(long)]
+    reach: bool,
+}
+
+/// The fixtures folder and id of a finding written to `out` as `stem`.
+fn place(out: &Path, stem: &str) -> (PathBuf, String) {
+    let _ = std::fs::create_dir_all(out);
+    match root_of(out) {
+        Some(root) => {
+            let abs = std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
+            let rel = abs
+                .strip_prefix(&root)
+                .map(|r| r.to_string_lossy().replace('\\', "/"))
+                .unwrap_or_default();
+            let id = if rel.is_empty() {
+                format!("found/{stem}")
+            } else {
+                format!("{rel}/{stem}")
+            };
+            (root, id)
+        }
+        None => {
+            let parent = out
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            let name = out
+                .file_name()
+                .map_or_else(|| "found".into(), |n| n.to_string_lossy().into_owned());
+            (parent, format!("{name}/{stem}"))
+        }
+    }
+}
+
+fn reach_table(report: &FuzzReport) {
+    outln("rule reach (games in which each rule fired, and per 1000 games):");
+    for r in registry::RULES
+        .iter()
+        .filter(|r| !r.id.starts_with('I') && r.id != "RS1")
+    {
+        let n = report.reach.get(r.id).copied().unwrap_or(0);
+        let per = n as f64 * 1000.0 / report.games.max(1) as f64;
+        outln(&format!("  {:<4} {:>8} {:>8.1}", r.id, n, per));
+    }
+}
+
+/// `fuzz`.
+pub fn run(a: FuzzArgs) -> ExitCode {
+    let t0 = Instant::now();
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0)
+    });
+    let mut opened = match a.engine.open(t0) {
+        Ok(o) => o,
+        Err((code, msg)) => return fail(code, msg),
+    };
+    for w in &opened.warnings {
+        eprintln!("warning: {w}");
+    }
+    let info = opened.engine.info();
+    let time = match (a.time, a.engine.max_time) {
+        (Some(t), Some(m)) => Some(t.min(m)),
+        (t, m) => t.or(m),
+    };
+    let opts = FuzzOptions {
+        seed,
+        games: a.games,
+        time,
+        stop: Some(interrupt_flag()),
+    };
+    eprintln!(
+        "fuzzing {} with seed {seed} (repeat with --seed {seed})",
+        info.label()
+    );
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new_spinner();
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} games {per_sec} {elapsed}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let report = fuzz(opened.engine.as_mut(), &opts, |i| {
+        if i % 16 == 0 {
+            bar.set_position(i);
+        }
+    });
+    bar.finish_and_clear();
+    let secs = report.elapsed.as_secs_f64();
+    outln(&format!(
+        "games: {} ({:.0} games/s), turns: {}",
+        report.games,
+        report.games as f64 / secs.max(1e-9),
+        report.turns
+    ));
+    if let Some((s, i)) = report.incidents.first() {
+        outln(&format!(
+            "engine incidents: {} (not rule differences); first, in the game with seed {s}: {}",
+            report.incidents.len(),
+            i.kind
+        ));
+    }
+    let Some(finding) = &report.finding else {
+        reach_table(&report);
+        outln("no difference found");
+        return ExitCode::from(match report.stopped {
+            Some(Stopped::Unusable) => EXIT_UNUSABLE,
+            Some(Stopped::Interrupted) => EXIT_INTERRUPTED,
+            Some(Stopped::TimeLimit) => EXIT_INCOMPLETE,
+            None if !report.incidents.is_empty() => EXIT_INCIDENTS,
+            None => 0,
+        });
+    };
+    if a.reach {
+        reach_table(&report);
+    }
+    let d = &finding.divergence;
+    outln(&format!(
+        "difference found (game seed {}): {}",
+        finding.game_seed,
+        d.difference.summary()
+    ));
+    outln(&format!("implicated rules: {}", d.implicated.join(", ")));
+    outln(&format!("start: {}", finding.start.to_notation()));
+    let turns: Vec<String> = finding.turns.iter().map(|t| t.to_string()).collect();
+    outln(&format!(
+        "turns: {}",
+        if turns.is_empty() {
+            "(none)".into()
+        } else {
+            turns.join(" ; ")
+        }
+    ));
+    let stem = format!("seed-{}", finding.game_seed);
+    let (root, id) = place(&a.out, &stem);
+    let cmd = format!("hexodic-conformance fuzz --seed {seed}");
+    let rec = recording(finding, &id, &info.label(), &cmd);
+    match record(&root, &rec, true) {
+        Ok(r) => outln(&format!(
+            "fixture written: {} (passes on the reference in {} variants; trace {})",
+            paths::shown(&r.fixture),
+            r.variants,
+            paths::shown(&r.trace)
+        )),
+        Err(e) => eprintln!("error: the finding could not be written as a fixture: {e}"),
+    }
+    ExitCode::from(EXIT_DIFFERS)
+}
+
+/// Arguments of `bench-protocol`.
+#[derive(clap::Args)]
+pub struct BenchProtocolArgs {
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Number of requests (alternating `position` and `play`).
+    #[arg(long, default_value_t = 20_000)]
+    requests: u64,
+}
+
+/// `bench-protocol`: round trips per second against an engine.
+pub fn bench_protocol(a: BenchProtocolArgs) -> ExitCode {
+    let t0 = Instant::now();
+    let mut opened = match a.engine.open(t0) {
+        Ok(o) => o,
+        Err((code, msg)) => return fail(code, msg),
+    };
+    let engine = opened.engine.as_mut();
+    let start = hexodic_rules::Setup::default();
+    let Ok(turn) = hexodic_rules::Turn::parse("c3 +d4") else {
+        return fail(EXIT_USAGE, "internal: the bench turn does not parse");
+    };
+    let t = Instant::now();
+    for i in 0..a.requests {
+        let r = if i % 2 == 0 {
+            engine.set_position(&start).map(|_| ())
+        } else {
+            engine.play(turn).map(|_| ())
+        };
+        if let Err(e) = r {
+            return fail(EXIT_UNUSABLE, format!("request {i}: {}", e.kind));
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    outln(&format!(
+        "{} requests in {secs:.3} s: {:.0} requests/s, {:.1} us per round trip",
+        a.requests,
+        a.requests as f64 / secs.max(1e-9),
+        secs * 1e6 / a.requests.max(1) as f64
+    ));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,9 @@
+//! The command-line interface: one module per group of commands.
+
+pub mod common;
+pub mod corpus;
+pub mod explain;
+pub mod fuzz;
+pub mod play;
+pub mod record;
+pub mod run;

@@ -1,0 +1,203 @@
+//! `play` and `perft`: random games and turn-sequence counts.
+
+use super::common::{fail, outln, EngineArgs};
+use hexodic_conformance::diagnose::bisect_perft;
+use hexodic_conformance::engine::{Capability, Engine};
+use hexodic_conformance::fuzz::tally::{play_game, Tally};
+use hexodic_conformance::oracle::Difference;
+use hexodic_conformance::run::report::text::details;
+use hexodic_conformance::run::{EXIT_DIFFERS, EXIT_INCOMPLETE, EXIT_UNUSABLE, EXIT_USAGE};
+use hexodic_rules::{perft, Game, Position, Setup, Turn};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// The game at `text` (the one-line notation), or the start.
+pub fn load_position(text: Option<&str>) -> Result<Game, String> {
+    match text {
+        None => Ok(Game::new()),
+        Some(s) => Position::from_notation(s.trim())
+            .map(Game::from_position)
+            .map_err(|e| format!("--position: {e}")),
+    }
+}
+
+/// Arguments of `perft`.
+#[derive(clap::Args)]
+pub struct PerftArgs {
+    /// Depth in turns.
+    #[arg(long)]
+    depth: u32,
+    /// Start position in the one-line notation (default: the starting position).
+    #[arg(long)]
+    position: Option<String>,
+    /// Print the count below each first turn.
+    #[arg(long)]
+    divide: bool,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
+    let t0 = Instant::now();
+    let mut opened = match a.engine.open(t0) {
+        Ok(o) => o,
+        Err((code, msg)) => return fail(code, msg),
+    };
+    let engine = opened.engine.as_mut();
+    let info = engine.info();
+    if !info.capabilities.has(Capability::Perft) {
+        return fail(
+            EXIT_UNUSABLE,
+            format!(
+                "the engine {} does not declare the `perft` capability",
+                info.label()
+            ),
+        );
+    }
+    eprintln!("engine: {}", info.label());
+    let start = Setup::from(game.position());
+    let mut goto = |e: &mut dyn Engine, path: &[Turn]| {
+        e.set_position(&start)?;
+        for t in path {
+            e.play(*t)?;
+        }
+        Ok(())
+    };
+    let result: Result<Result<u64, Difference>, hexodic_conformance::engine::Incident> = (|| {
+        goto(engine, &[])?;
+        let got = engine.perft(a.depth)?;
+        let expected = perft::perft(game, a.depth);
+        if got == expected {
+            return Ok(Ok(expected));
+        }
+        let (path, below) = bisect_perft(engine, info.capabilities, game, a.depth, &mut goto)?;
+        Ok(Err(Difference::Perft {
+            depth: a.depth,
+            expected,
+            got,
+            path,
+            below: below.map(Box::new),
+        }))
+    })();
+    match result {
+        Ok(Ok(n)) => {
+            outln(&format!("perft({}) agrees with the reference", a.depth));
+            outln(&n.to_string());
+            ExitCode::SUCCESS
+        }
+        Ok(Err(d)) => {
+            outln(&d.summary());
+            outln(&format!("position: {}", start.to_notation()));
+            for l in details(&d) {
+                outln(&format!("  {l}"));
+            }
+            if let Difference::Perft { got, .. } = d {
+                outln(&got.to_string());
+            }
+            ExitCode::from(EXIT_DIFFERS)
+        }
+        Err(i) => {
+            let stopped = matches!(i.kind, hexodic_conformance::engine::IncidentKind::Stopped);
+            let code = if stopped {
+                EXIT_INCOMPLETE
+            } else {
+                EXIT_UNUSABLE
+            };
+            fail(code, format!("the engine could not finish: {}", i.kind))
+        }
+    }
+}
+
+/// `perft`.
+pub fn perft_cmd(a: PerftArgs) -> ExitCode {
+    let game = match load_position(a.position.as_deref()) {
+        Ok(g) => g,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    if a.engine.engine.is_some() {
+        return perft_engine(&a, &game);
+    }
+    let start = Instant::now();
+    let total = if a.divide {
+        let d = perft::divide(&game, a.depth);
+        for (t, n) in &d {
+            outln(&format!("{t}: {n}"));
+        }
+        d.iter().map(|(_, n)| n).sum::<u64>()
+    } else {
+        perft::perft(&game, a.depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft({}) = {total} in {secs:.3} s ({:.1} M leaves/s)",
+        a.depth,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    outln(&total.to_string());
+    ExitCode::SUCCESS
+}
+
+/// Arguments of `play`.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Seed; game `i` uses seed `S + i`, so the same seed gives the same output.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Run the invariant checker (I1-I9) after every turn.
+    #[arg(long)]
+    check: bool,
+    /// Start position in the one-line notation (default: the starting position).
+    #[arg(long)]
+    position: Option<String>,
+}
+
+/// `play`.
+pub fn play(a: PlayArgs) -> ExitCode {
+    let game = match load_position(a.position.as_deref()) {
+        Ok(g) => g,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(a.games);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games {per_sec} eta {eta}")
+        {
+            b.set_style(style);
+        }
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let mut tally = Tally::default();
+    let start = Instant::now();
+    for i in 0..a.games {
+        let seed = a.seed.wrapping_add(i);
+        match play_game(&game, seed, a.check) {
+            Ok((g, stats)) => tally.add(&g, &stats),
+            Err(e) => {
+                bar.finish_and_clear();
+                return fail(
+                    1,
+                    format!("invariant broken in the game with seed {seed}: {e}"),
+                );
+            }
+        }
+        if i % 256 == 0 {
+            bar.set_position(i);
+        }
+    }
+    bar.finish_and_clear();
+    let secs = start.elapsed().as_secs_f64();
+    super::common::out(&tally.report());
+    eprintln!(
+        "{} games in {secs:.2} s ({:.0} games/s)",
+        a.games,
+        a.games as f64 / secs.max(1e-9)
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,158 @@
+//! `record`: write a fixture from a position and turns, every check filled
+//! in from the reference, with its golden trace.
+
+use super::common::{fail, outln};
+use hexodic_conformance::corpus::{find_root, Basis};
+use hexodic_conformance::paths;
+use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
+use hexodic_conformance::run::EXIT_USAGE;
+use hexodic_rules::diagram::parse_diagram;
+use hexodic_rules::{Position, Setup, Turn};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The basis a fixture declares.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum BasisArg {
+    /// Every cited rule is stated by a rules page.
+    Documented,
+    /// The fixture rests on a ruling.
+    Ruling,
+}
+
+/// Arguments of `record`.
+#[derive(clap::Args)]
+pub struct RecordArgs {
+    /// The fixture id: the rule area's folder and a name, `end/cap-strangle`.
+    #[arg(long)]
+    id: String,
+    /// The rule IDs it shows (rules/RULES.md), comma separated.
+    #[arg(long, value_delimiter = ',', required = true)]
+    rules: Vec<String>,
+    /// Whether it rests on a documented rule or a ruling (default: ruling
+    /// when a cited rule is, in whole or in part, a ruling).
+    #[arg(long, value_enum)]
+    basis: Option<BasisArg>,
+    /// What it shows, in words (default: the position and turns in words).
+    #[arg(long)]
+    description: Option<String>,
+    /// Start from the starting position.
+    #[arg(long, conflicts_with_all = ["position", "diagram"])]
+    start: bool,
+    /// Start from a position in the one-line notation.
+    #[arg(long, conflicts_with = "diagram")]
+    position: Option<String>,
+    /// Start from a diagram as `explain` prints it (a file, or `-` for standard input).
+    #[arg(long, value_name = "FILE|-")]
+    diagram: Option<String>,
+    /// The turns, in order; `!TURN` for a turn that must be rejected.
+    turns: Vec<String>,
+    /// The fixtures folder (default: `fixtures/` here or above).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// Overwrite an existing fixture.
+    #[arg(long)]
+    force: bool,
+}
+
+fn start(a: &RecordArgs) -> Result<Position, String> {
+    let setup = match (&a.position, &a.diagram, a.start) {
+        (Some(p), _, _) => {
+            Setup::from_notation(p.trim()).map_err(|e| format!("--position: {e}"))?
+        }
+        (None, Some(d), _) => {
+            let mut text = String::new();
+            let read = if d == "-" {
+                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
+            } else {
+                std::fs::read_to_string(d).map(|t| text = t)
+            };
+            read.map_err(|e| {
+                format!(
+                    "--diagram {d}: {}",
+                    hexodic_conformance::corpus::io_words(&e)
+                )
+            })?;
+            parse_diagram(&text).map_err(|e| format!("--diagram {d}: {e}"))?
+        }
+        (None, None, true) => Setup::default(),
+        (None, None, false) => {
+            return Err("give the start: --start, --position P or --diagram FILE".into())
+        }
+    };
+    setup
+        .validate()
+        .map_err(|e| format!("the start is not a valid position: {e}"))
+}
+
+/// `record`.
+pub fn run(a: RecordArgs) -> ExitCode {
+    let root = match find_root(a.fixtures.as_deref(), &[]) {
+        Ok(r) => r,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let start = match start(&a) {
+        Ok(p) => p,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let mut turns = Vec::new();
+    for (i, t) in a.turns.iter().enumerate() {
+        let (text, illegal) = match t.strip_prefix('!') {
+            Some(rest) => (rest, true),
+            None => (t.as_str(), false),
+        };
+        match Turn::parse(text) {
+            Ok(turn) => turns.push(Planned { turn, illegal }),
+            Err(e) => return fail(EXIT_USAGE, format!("step {}: `{text}`: {e}", i + 1)),
+        }
+    }
+    let description = a.description.clone().unwrap_or_else(|| {
+        let listed: Vec<String> = turns
+            .iter()
+            .map(|p| {
+                if p.illegal {
+                    format!("`{}` (must be rejected)", p.turn)
+                } else {
+                    format!("`{}`", p.turn)
+                }
+            })
+            .collect();
+        format!(
+            "From {}, the turns {} as the reference plays them.",
+            if start == Position::start() {
+                "the start".to_string()
+            } else {
+                format!("`{}`", start.to_notation())
+            },
+            if listed.is_empty() {
+                "(none)".to_string()
+            } else {
+                listed.join(", ")
+            }
+        )
+    });
+    let rec = Recording {
+        id: a.id.clone(),
+        rules: a.rules.iter().map(|r| r.trim().to_owned()).collect(),
+        basis: a.basis.map(|b| match b {
+            BasisArg::Documented => Basis::Documented,
+            BasisArg::Ruling => Basis::Ruling,
+        }),
+        description,
+        start,
+        turns,
+        lists: ListChecks::default(),
+    };
+    match record(&root, &rec, a.force) {
+        Ok(r) => {
+            outln(&format!("fixture written: {}", paths::shown(&r.fixture)));
+            outln(&format!("trace written: {}", paths::shown(&r.trace)));
+            outln(&format!(
+                "it passes on the reference in {} variant runs",
+                r.variants
+            ));
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(EXIT_USAGE, e),
+    }
+}

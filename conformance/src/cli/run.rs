@@ -1,0 +1,191 @@
+//! `run`: the corpus against an engine, with every report.
+
+use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
+use hexodic_conformance::corpus::{find_root, select};
+use hexodic_conformance::engine::{RequestStats, SLOW_REQUEST};
+use hexodic_conformance::paths;
+use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
+use hexodic_conformance::run::{run_corpus, Progress, RunOptions, RunReport, EXIT_USAGE};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Arguments of `run`.
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// Fixture files or folders, or parts of fixture ids (default: the whole corpus).
+    targets: Vec<String>,
+    /// The fixtures folder (default: the one the targets are in, else
+    /// `fixtures/` here or above).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Do not compare with the golden traces beside the fixtures.
+    #[arg(long)]
+    no_traces: bool,
+    /// List every fixture, and every failing fixture of each root cause in full.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Run only this variant, for example `r2ms` (`r0`..`r5`, then `m`, then `s`).
+    #[arg(long)]
+    variant: Option<hexodic_rules::symmetry::Symmetry>,
+    /// Expectations file: fixtures this engine is known to fail, each with a
+    /// reason. A listed fixture that passes is an unexpected pass and fails the run.
+    #[arg(long, value_name = "FILE")]
+    expectations: Option<PathBuf>,
+    /// Write the current failures to the expectations file (keeping known reasons).
+    #[arg(long, requires = "expectations")]
+    update_expectations: bool,
+    /// Write a JUnit XML report.
+    #[arg(long, value_name = "FILE")]
+    junit: Option<PathBuf>,
+    /// Write a JSON report.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+}
+
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(0);
+    if let Ok(style) = ProgressStyle::with_template("{pos}/{len} fixtures {msg} [{elapsed}]") {
+        b.set_style(style);
+    }
+    b
+}
+
+fn slow_note(stats: &Option<Arc<Mutex<RequestStats>>>) -> Option<String> {
+    let st = stats.as_ref()?.lock().ok()?;
+    let (d, req) = st.slowest.as_ref()?;
+    Some(format!(
+        "{} request(s) took over {} s; the slowest took {:.2} s: {}",
+        st.slow,
+        SLOW_REQUEST.as_secs(),
+        d.as_secs_f64(),
+        hexodic_conformance::engine::shorten(req, 120)
+    ))
+    .filter(|_| st.slow > 0)
+}
+
+fn write(path: &Path, text: &str) -> bool {
+    match std::fs::write(path, text) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!(
+                "error: cannot write {}: {}",
+                paths::shown(path),
+                hexodic_conformance::corpus::io_words(&e)
+            );
+            false
+        }
+    }
+}
+
+fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
+    let mut ok = true;
+    if let Some(p) = &a.junit {
+        ok &= write(p, &junit(report));
+    }
+    if let Some(p) = &a.json {
+        ok &= write(p, &json(report, a.engine.engine.as_deref()));
+    }
+    ok
+}
+
+/// `run`.
+pub fn run(a: RunArgs) -> ExitCode {
+    let t0 = Instant::now();
+    let root = match find_root(a.fixtures.as_deref(), &a.targets) {
+        Ok(r) => r,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let corpus = match select(&root, &a.targets) {
+        Ok(c) => c,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let mut expected = Expectations::default();
+    if let Some(path) = &a.expectations {
+        if path.is_file() {
+            match Expectations::load(path) {
+                Ok(e) => expected = e,
+                Err(e) => return fail(EXIT_USAGE, e),
+            }
+        } else if !a.update_expectations {
+            return fail(
+                EXIT_USAGE,
+                format!("no expectations file {}", paths::shown(path)),
+            );
+        }
+    }
+    let Opened {
+        mut engine,
+        warnings,
+        stats,
+    } = match a.engine.open(t0) {
+        Ok(o) => o,
+        Err((code, msg)) => {
+            eprintln!("error: {msg}");
+            let report =
+                RunReport::unusable(&corpus, a.engine.engine.as_deref().unwrap_or(""), &msg);
+            write_reports(&a, &report);
+            return ExitCode::from(code);
+        }
+    };
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    let opts = RunOptions {
+        variant: a.variant,
+        traces: !a.no_traces,
+        expected: expected.expected_failures.clone(),
+        deadline: a.engine.deadline(t0),
+        stop: Some(interrupt_flag()),
+    };
+    let bar = progress_bar();
+    bar.set_length(corpus.fixtures.len() as u64);
+    let mut warned_slow = false;
+    let mut progress = |p: &Progress| {
+        bar.set_position(p.done as u64);
+        bar.set_message(format!("{} failing", p.failures));
+        if !warned_slow {
+            if let Some(n) = slow_note(&stats) {
+                bar.suspend(|| eprintln!("warning: the engine is slow: {n}"));
+                warned_slow = true;
+            }
+        }
+    };
+    let mut report = run_corpus(engine.as_mut(), &corpus, &opts, &mut progress);
+    bar.finish_and_clear();
+    report.warnings = warnings;
+    if let Some(n) = slow_note(&stats) {
+        report.warnings.push(n);
+    }
+    out(&text(&report, a.verbose));
+    if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
+        out(&github_annotations(&report));
+    }
+    let written = write_reports(&a, &report);
+    if a.update_expectations {
+        if let Some(path) = &a.expectations {
+            let next = expected.updated(&report);
+            if !write(path, &next.to_yaml()) {
+                return ExitCode::from(EXIT_USAGE);
+            }
+            super::common::outln(&format!(
+                "expectations written: {} ({} expected failures)",
+                paths::shown(path),
+                next.expected_failures.len()
+            ));
+        }
+    }
+    let code = report.exit_code();
+    if code == 0 && !written {
+        return ExitCode::from(EXIT_USAGE);
+    }
+    ExitCode::from(code)
+}

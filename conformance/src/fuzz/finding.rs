@@ -1,0 +1,54 @@
+//! A finding as a fixture: the shrunk start and turns, the rules the
+//! difference implicates, every check from the reference (written by the
+//! same code as `record`).
+
+use super::Finding;
+use crate::oracle::Difference;
+use crate::record::{ListChecks, Planned, Recording};
+use hexodic_rules::registry;
+
+/// The recording of a finding with id `id`; `engine` names the engine it was
+/// found on and `command` the fuzz command that repeats it.
+pub fn recording(f: &Finding, id: &str, engine: &str, command: &str) -> Recording {
+    let mut rules: Vec<String> = f
+        .divergence
+        .implicated
+        .iter()
+        .filter(|r| !r.starts_with('I') && registry::lookup(r).is_some())
+        .map(|r| r.to_string())
+        .collect();
+    if rules.is_empty() {
+        rules.push("T1".into());
+    }
+    let mut game = hexodic_rules::Game::from_position(f.start);
+    let turns: Vec<Planned> = f
+        .turns
+        .iter()
+        .map(|t| Planned {
+            turn: *t,
+            illegal: game.play(*t).is_err(),
+        })
+        .collect();
+    let mut lists = ListChecks::default();
+    if let Difference::LegalList(l) = &f.divergence.difference {
+        lists.legal = l.missing.iter().take(8).map(|t| t.turn).collect();
+        lists.not_legal = l.extra.iter().take(8).map(|t| t.turn).collect();
+    }
+    let description = format!(
+        "Found by `{command}` against {engine}: {}. Shrunk from {} turns at half-move {} to {} turn(s) at half-move {}; the expectations are the reference engine's.",
+        f.divergence.difference.summary(),
+        f.original_len,
+        f.original_half_moves,
+        f.turns.len(),
+        f.start.half_moves()
+    );
+    Recording {
+        id: id.to_owned(),
+        rules,
+        basis: None,
+        description,
+        start: f.start,
+        turns,
+        lists,
+    }
+}
