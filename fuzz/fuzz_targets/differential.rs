@@ -1,5 +1,6 @@
-//! An engine under test against the reference, turn by turn (same turns
-//! accepted, same positions, captures and results, V2 reason codes).
+//! An engine under test against the reference, turn by turn, every answer
+//! judged by the harness's oracle (verdicts, V2 reason codes, captures by
+//! kind, positions field by field, legal lists).
 //!
 //! The engine is the command in `HEXODIC_ENGINE`, started once and spoken to
 //! through the stdio protocol (`conformance/PROTOCOL.md`), for example
@@ -8,8 +9,7 @@
 //! harness).
 #![no_main]
 
-use hexodic_conformance::engine::{Engine, ReferenceEngine};
-use hexodic_conformance::external::ExternalEngine;
+use hexodic_conformance::engine::{Engine, ExternalEngine, ProcessOptions, ReferenceEngine};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::time::Duration;
@@ -17,7 +17,11 @@ use std::time::Duration;
 fn open() -> Box<dyn Engine> {
     match std::env::var("HEXODIC_ENGINE") {
         Ok(cmd) if !cmd.trim().is_empty() => {
-            match ExternalEngine::start(&cmd, Duration::from_secs(10)) {
+            let options = ProcessOptions {
+                timeout: Duration::from_secs(10),
+                ..ProcessOptions::default()
+            };
+            match ExternalEngine::start(&cmd, options) {
                 Ok(engine) => Box::new(engine),
                 Err(e) => panic!("cannot start the engine `{cmd}`: {e}"),
             }
@@ -33,7 +37,7 @@ thread_local! {
 fuzz_target!(|data: &[u8]| {
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        if let Err(failure) = hexodic_conformance::checks::differential(engine.as_mut(), data) {
+        if let Err(failure) = hexodic_conformance::fuzz::checks::differential(engine.as_mut(), data) {
             panic!("{failure}");
         }
     });

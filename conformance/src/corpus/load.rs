@@ -160,6 +160,9 @@ fn humanize(msg: &str, key: Option<&str>, found: Option<&str>) -> String {
     if msg.starts_with("budget breached") || msg.contains("alias") && msg.contains("limit") {
         return "the file is too large or nests too deeply once its aliases are expanded".into();
     }
+    if msg.contains("null") {
+        return format!("{field} needs a value, and it is empty");
+    }
     if let Some(rest) = msg.strip_prefix("invalid ") {
         // `invalid u64`, `invalid type: string "lots", expected u64`
         let ty = rest.rsplit([' ', ':']).next().unwrap_or(rest);

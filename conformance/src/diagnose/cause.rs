@@ -7,15 +7,60 @@ use super::Divergence;
 use crate::oracle::{codes, Difference, FieldDiff, TurnVerdict};
 use hexodic_rules::ReasonSet;
 
-/// What identifies one cause across fixtures.
+/// What identifies one cause across fixtures: the leading implicated
+/// rules, the kind of difference and its leading reason code or field.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Signature {
-    /// The implicated rules, most telling first.
+    /// The leading implicated rules (at most two, the generic N1 and V2 left out).
     pub rules: Vec<&'static str>,
     /// The kind of difference (`verdict`, `state`, `legal-list`, ...).
     pub kind: &'static str,
-    /// The reason codes or fields involved, in words.
-    pub detail: String,
+    /// The leading reason code or field.
+    pub key: String,
+}
+
+/// Rules every list or reason difference implicates: left out of signatures.
+const GENERIC: [&str; 2] = ["N1", "V2"];
+
+fn first_code(r: ReasonSet) -> Option<&'static str> {
+    r.iter().next().map(|r| r.code())
+}
+
+/// The leading reason code or field of a difference.
+pub fn key(d: &Difference) -> String {
+    match d {
+        Difference::Verdict { expected, got, .. } => match (expected, got) {
+            (TurnVerdict::Illegal(r), _) | (_, TurnVerdict::Illegal(r)) => {
+                first_code(*r).unwrap_or("no reason").to_owned()
+            }
+            _ => String::new(),
+        },
+        Difference::Reasons { got, .. } => first_code(*got).unwrap_or("no reason").to_owned(),
+        Difference::Fields(f) => f.first().map_or(String::new(), |x| x.kind().to_owned()),
+        Difference::Captures { expected, got } => if (*got - *expected).any() {
+            "extra"
+        } else {
+            "missing"
+        }
+        .to_owned(),
+        Difference::CaptureKind { kind, .. } => kind.name().to_owned(),
+        Difference::LegalList(l) => {
+            let asked = l.missing.iter().find_map(|t| match t.engine {
+                Some(TurnVerdict::Illegal(r)) => first_code(r),
+                _ => None,
+            });
+            let extra = l.extra.iter().find_map(|t| match t.reference {
+                TurnVerdict::Illegal(r) => first_code(r),
+                TurnVerdict::Legal => None,
+            });
+            asked.or(extra).unwrap_or("").to_owned()
+        }
+        Difference::Perft { below: Some(b), .. } => key(b),
+        Difference::Faults { got, .. } => {
+            got.first().map_or(String::new(), |f| f.code().to_owned())
+        }
+        _ => String::new(),
+    }
 }
 
 fn reason_codes(r: ReasonSet) -> String {
@@ -76,7 +121,13 @@ pub fn detail(d: &Difference) -> String {
         Difference::CaptureKind { kind, .. } => format!("captures by {}", kind.name()),
         Difference::LegalList(l) => {
             let mut parts = Vec::new();
-            if !l.missing.is_empty() {
+            let plays = l
+                .missing
+                .iter()
+                .any(|t| t.engine == Some(TurnVerdict::Legal));
+            if plays {
+                parts.push("misses legal turns that it plays when asked (its list and its play disagree, I6)".to_string());
+            } else if !l.missing.is_empty() {
                 let why = verdicts(&l.missing, true);
                 parts.push(if why.is_empty() {
                     "misses legal turns".to_string()
@@ -110,12 +161,22 @@ pub fn detail(d: &Difference) -> String {
 
 /// The signature of a divergence (its implicated rules must be filled in).
 pub fn signature(div: &Divergence) -> Signature {
+    let mut rules: Vec<&'static str> = div
+        .implicated
+        .iter()
+        .copied()
+        .filter(|r| !GENERIC.contains(r))
+        .take(2)
+        .collect();
+    if rules.is_empty() {
+        rules = div.implicated.iter().copied().take(1).collect();
+    }
     Signature {
-        rules: div.implicated.clone(),
+        rules,
         kind: match &div.difference {
             Difference::Perft { below: Some(b), .. } => b.kind(),
             d => d.kind(),
         },
-        detail: detail(&div.difference),
+        key: key(&div.difference),
     }
 }

@@ -99,6 +99,12 @@ fn verdict_rules(v: TurnVerdict) -> Vec<&'static str> {
 /// turn it rejects; the engine's for a turn it rejects; else the turn's parts.
 fn listed_rules(t: &ListedTurn, before: Option<&Setup>) -> Vec<&'static str> {
     let mut out = Rules::default();
+    if t.engine == Some(TurnVerdict::Legal) && t.reference == TurnVerdict::Legal {
+        // The engine plays a turn it does not list: its list and its play
+        // disagree (I6), whatever the rules say.
+        out.add("I6");
+        return out.0;
+    }
     let theirs = t.engine.map(verdict_rules).unwrap_or_default();
     let ours = verdict_rules(t.reference);
     out.extend(context_rules(before, t.turn));
@@ -160,7 +166,8 @@ fn guess_kind(div: &Divergence, cell: Cell) -> &'static [&'static str] {
     }
     let mover = div.before.map(|b| b.to_move);
     if let (Some(m), Some(b)) = (mover, div.before) {
-        if b.cell(cell).stone == Some(m) {
+        let after = div.expected.unwrap_or(b);
+        if b.cell(cell).stone == Some(m) || after.cell(cell).stone == Some(m) {
             return &["C4", "C1"];
         }
         if let Some(Echo::Capture(t)) = turn.echo {
@@ -345,9 +352,16 @@ fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
         }
         Difference::CaptureKind { kind, .. } => out.extend(capture_rules(*kind).iter().copied()),
         Difference::LegalList(l) => {
-            let lists: Vec<Vec<&'static str>> = l
-                .missing
-                .iter()
+            // Missed turns the engine was asked about say most; the others
+            // only by their parts.
+            let asked: Vec<&ListedTurn> = l.missing.iter().filter(|t| t.engine.is_some()).collect();
+            let missing: Vec<&ListedTurn> = if asked.is_empty() {
+                l.missing.iter().collect()
+            } else {
+                asked
+            };
+            let lists: Vec<Vec<&'static str>> = missing
+                .into_iter()
                 .chain(l.extra.iter())
                 .map(|t| listed_rules(t, before))
                 .collect();

@@ -22,6 +22,10 @@ pub struct Example {
 pub struct RootCause {
     /// What the failures share.
     pub signature: Signature,
+    /// The smallest example's difference in words (its kind of detail).
+    pub detail: String,
+    /// All the rules the smallest example's difference implicates.
+    pub rules: Vec<&'static str>,
     /// The failing fixtures, by id.
     pub fixtures: Vec<String>,
     /// The smallest example: fewest steps, the identity variant when it fails.
@@ -61,6 +65,8 @@ pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
                 )
             })?;
             Some(RootCause {
+                detail: super::cause::detail(&best.failure.cause.difference),
+                rules: best.failure.cause.implicated.clone(),
                 example: Example {
                     id: best.id.to_owned(),
                     step: best.failure.cause.step,

@@ -25,7 +25,7 @@ pub use external::{ExternalEngine, StartError};
 pub use incident::{shorten, Incident, IncidentKind, ProtocolFault};
 pub use process::{ProcessOptions, RequestStats, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
-pub use serve::serve;
+pub use serve::{answer, serve};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 

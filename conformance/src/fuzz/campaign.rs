@@ -141,6 +141,12 @@ fn play_one(
             }
         }
     }
+    // B3: the diagram of the final position reads back as the same state.
+    let end = Setup::from(game.position());
+    let d = hexodic_rules::diagram::diagram(&end);
+    if hexodic_rules::diagram::parse_diagram(&d).ok() == Some(end) {
+        fired.insert("B3");
+    }
     report.turns += stats.turns as u64;
     for id in fired {
         *report.reach.entry(id).or_insert(0) += 1;

@@ -76,8 +76,10 @@ pub fn json(report: &RunReport, command: Option<&str>) -> String {
         .map(|rc| {
             json!({
                 "rules": rc.signature.rules,
+                "implicated_rules": rc.rules,
                 "kind": rc.signature.kind,
-                "detail": rc.signature.detail,
+                "key": rc.signature.key,
+                "detail": rc.detail,
                 "fixtures": rc.fixtures.len(),
                 "fixture_ids": rc.fixtures,
                 "example": {

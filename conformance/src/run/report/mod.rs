@@ -13,4 +13,4 @@ pub use boards::side_by_side;
 pub use expectations::Expectations;
 pub use json::json;
 pub use junit::junit;
-pub use text::{failure_block, rule_with_title, summary_lines, text};
+pub use text::{failure_block, failure_block_with, rule_with_title, summary_lines, text};

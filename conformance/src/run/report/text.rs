@@ -13,7 +13,13 @@ use hexodic_rules::registry;
 use std::fmt::Write as _;
 
 /// Other fixtures of a root cause listed by default (`-v`: all).
-pub const LISTED_PER_CAUSE: usize = 4;
+pub const LISTED_PER_CAUSE: usize = 3;
+
+/// Root causes shown with their example in full by default (`-v`: all).
+pub const CAUSES_IN_FULL: usize = 2;
+
+/// Consequences listed under a cause by default (`-v`: all).
+pub const CONSEQUENCES_SHOWN: usize = 3;
 
 /// `C1 (encirclement weighed by tiers and edge)`.
 pub fn rule_with_title(id: &str) -> String {
@@ -106,6 +112,11 @@ fn boards(d: &Divergence, indent: usize) -> Vec<String> {
 /// The full block of a failing fixture: where, what, the implicated rules,
 /// the boards, and the consequences.
 pub fn failure_block(r: &FixtureResult) -> Vec<String> {
+    failure_block_with(r, usize::MAX)
+}
+
+/// [`failure_block`] listing at most `consequences` consequences.
+pub fn failure_block_with(r: &FixtureResult, consequences: usize) -> Vec<String> {
     let mut out = Vec::new();
     let Some(f) = r.failure() else {
         return out;
@@ -135,8 +146,14 @@ pub fn failure_block(r: &FixtureResult) -> Vec<String> {
     out.extend(boards(c, 4));
     if !f.consequences.is_empty() {
         out.push(format!("  then ({} consequence(s)):", f.consequences.len()));
-        for d in &f.consequences {
+        for d in f.consequences.iter().take(consequences) {
             out.push(format!("    {}: {}", d.place(), d.difference.summary()));
+        }
+        if f.consequences.len() > consequences {
+            out.push(format!(
+                "    and {} more",
+                f.consequences.len() - consequences
+            ));
         }
     }
     out
@@ -162,8 +179,13 @@ fn cause_section(report: &RunReport, verbose: bool, out: &mut Vec<String>) {
     }
     out.push(String::new());
     out.push(format!(
-        "Root causes ({}, most fixtures first):",
-        report.root_causes.len()
+        "Root causes ({}, most fixtures first; the first {} in full):",
+        report.root_causes.len(),
+        if verbose {
+            report.root_causes.len()
+        } else {
+            CAUSES_IN_FULL.min(report.root_causes.len())
+        }
     ));
     for (i, rc) in report.root_causes.iter().enumerate() {
         cause(report, i + 1, rc, verbose, out);
@@ -172,7 +194,10 @@ fn cause_section(report: &RunReport, verbose: bool, out: &mut Vec<String>) {
 
 fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut Vec<String>) {
     let s = &rc.signature;
-    out.push(String::new());
+    let in_full = verbose || n <= CAUSES_IN_FULL;
+    if in_full {
+        out.push(String::new());
+    }
     out.push(format!(
         "{n}. {} ({}): {} - {} fixture(s)",
         if s.rules.is_empty() {
@@ -181,12 +206,28 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
             s.rules.join(", ")
         },
         s.kind,
-        s.detail,
+        rc.detail,
         rc.fixtures.len()
     ));
+    if !in_full {
+        out.push(format!(
+            "   example: {} (step {})",
+            rc.example.id, rc.example.step
+        ));
+        return;
+    }
     if let Some(r) = report.result(&rc.example.id) {
         out.push(format!("   smallest example: {}", rc.example.id));
-        out.extend(failure_block(r).into_iter().map(|l| format!("   {l}")));
+        let shown = if verbose {
+            usize::MAX
+        } else {
+            CONSEQUENCES_SHOWN
+        };
+        out.extend(
+            failure_block_with(r, shown)
+                .into_iter()
+                .map(|l| format!("   {l}")),
+        );
     }
     let others: Vec<&String> = rc
         .fixtures

@@ -1,0 +1,104 @@
+//! The whole fixture corpus against the reference engine: every fixture
+//! loads and passes under all its variants, compared with its golden trace,
+//! and each golden trace (`fixtures/<area>/<name>.snap`) is the reference's
+//! as an insta snapshot, so `cargo insta review` reviews changes.
+//!
+//! New or changed fixtures: `hexodic-conformance bless` writes the traces
+//! (or `INSTA_UPDATE=always cargo test -p hexodic-conformance --test corpus`,
+//! or `cargo insta test --accept`); review them before committing.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use hexodic_conformance::corpus::{load_corpus, trace_path, Trace};
+use hexodic_conformance::engine::ReferenceEngine;
+use hexodic_conformance::run::{run_corpus, RunOptions, Status};
+use std::path::Path;
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+#[test]
+fn corpus_passes_against_its_golden_traces() {
+    let corpus = load_corpus(&root());
+    let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        errors.is_empty(),
+        "fixtures that do not load:\n{}",
+        errors.join("\n")
+    );
+    assert!(corpus.fixtures.len() >= 250);
+    let opts = RunOptions {
+        traces: true,
+        ..RunOptions::default()
+    };
+    let report = run_corpus(&mut ReferenceEngine::new(), &corpus, &opts, &mut |_| {});
+    let text = hexodic_conformance::run::report::text(&report, false);
+    assert_eq!(report.summary.failed(), 0, "{text}");
+    assert_eq!(
+        report.summary.skipped, 0,
+        "the reference has every capability:\n{text}"
+    );
+    assert_eq!(
+        report.summary.without_trace, 0,
+        "fixtures without a trace:\n{text}"
+    );
+    assert!(report.errors.is_empty(), "{text}");
+    assert!(report.results.iter().all(|r| r.status == Status::Pass));
+}
+
+#[test]
+fn golden_traces_are_the_references() {
+    let corpus = load_corpus(&root());
+    // insta prints each difference; silence the panic message that follows it.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let mut mismatched = Vec::new();
+    for fx in &corpus.fixtures {
+        let body = Trace::record(fx).render();
+        let path = trace_path(&fx.file);
+        let dir = path.parent().unwrap().to_path_buf();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let ok = std::panic::catch_unwind(|| {
+            let mut settings = insta::Settings::clone_current();
+            settings.set_snapshot_path(dir);
+            settings.set_prepend_module_to_snapshot(false);
+            settings.set_omit_expression(true);
+            settings.bind(|| insta::assert_snapshot!(name.as_str(), body));
+        });
+        if ok.is_err() {
+            mismatched.push(fx.id.clone());
+        }
+    }
+    std::panic::set_hook(hook);
+    assert!(
+        mismatched.is_empty(),
+        "golden traces differ from the reference (new or changed fixtures? run \
+         `hexodic-conformance bless` or `cargo insta review`): {}",
+        mismatched.join(", ")
+    );
+}
+
+#[test]
+fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
+    let corpus = load_corpus(&root());
+    let mut stack = vec![root()];
+    let mut traces = 0;
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "snap") {
+                traces += 1;
+                let fx = corpus.fixtures.iter().find(|f| trace_path(&f.file) == p);
+                let fx = fx.unwrap_or_else(|| panic!("{} has no fixture: delete it", p.display()));
+                let t = hexodic_conformance::corpus::trace::read(&p)
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(t, Trace::record(fx), "{}", p.display());
+            }
+        }
+    }
+    assert_eq!(traces, corpus.fixtures.len());
+}

@@ -1,0 +1,164 @@
+//! Protocol peers that misbehave on the wire: each serves an engine
+//! correctly until it misbehaves in one way, so the harness's handling of
+//! engine incidents and of capability declarations can be tested.
+
+use hexodic_conformance::engine::{answer, Engine};
+use serde_json::Value;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// How a peer misbehaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Misbehave {
+    /// Behave.
+    None,
+    /// Leave `captures` and `capture_kinds` out of the handshake and the replies.
+    DropCaptures,
+    /// Declare `legal-turns` instead of `legal_turns`.
+    MisspellCapability,
+    /// Answer `capture_kinds` with cells that do not exist.
+    UnknownCells,
+    /// Exit (status 4) when asked to play this turn.
+    CrashOn(String),
+    /// Print a debug line on standard output before the reply to request `after`.
+    DebugPrint,
+    /// Stop replying (stay alive) from request `after` on.
+    HangAfter,
+    /// Sleep this long before every reply.
+    Slow(Duration),
+    /// Exit (status 3) before reading anything.
+    ExitAtStart,
+    /// Reply with a line that is not JSON at request `after`.
+    InvalidJson,
+    /// Reply with the wrong id at request `after`.
+    WrongId,
+    /// Reply with a 100 MB line at request `after`.
+    HugeLine,
+    /// Answer the handshake with protocol version 99.
+    OtherVersion,
+    /// Write 20 MB to standard error at every request.
+    FloodStderr,
+}
+
+impl Misbehave {
+    /// Read a mode from its command-line name (`crash-on=c3 +d4`, `slow=2000`).
+    pub fn parse(s: &str) -> Option<Misbehave> {
+        let (name, arg) = s.split_once('=').unwrap_or((s, ""));
+        Some(match name {
+            "none" => Misbehave::None,
+            "drop-captures" => Misbehave::DropCaptures,
+            "misspell-capability" => Misbehave::MisspellCapability,
+            "unknown-cells" => Misbehave::UnknownCells,
+            "crash-on" => Misbehave::CrashOn(arg.to_owned()),
+            "debug-print" => Misbehave::DebugPrint,
+            "hang-after" => Misbehave::HangAfter,
+            "slow" => Misbehave::Slow(Duration::from_millis(arg.parse().ok()?)),
+            "exit-at-start" => Misbehave::ExitAtStart,
+            "invalid-json" => Misbehave::InvalidJson,
+            "wrong-id" => Misbehave::WrongId,
+            "huge-line" => Misbehave::HugeLine,
+            "other-version" => Misbehave::OtherVersion,
+            "flood-stderr" => Misbehave::FloodStderr,
+            _ => return None,
+        })
+    }
+}
+
+fn without_captures(v: &mut Value) {
+    if let Some(m) = v.as_object_mut() {
+        m.remove("captured");
+        m.remove("capture_kinds");
+        if let Some(Value::Array(caps)) = m.get_mut("capabilities") {
+            caps.retain(|c| c != "captures" && c != "capture_kinds");
+        }
+    }
+}
+
+/// Serve `engine` on `input`/`output`, misbehaving as `mode` says from
+/// request number `after` on (0 is the handshake). Standard error gets a
+/// line naming the process, so tests can tell processes apart.
+pub fn serve(
+    engine: &mut dyn Engine,
+    mode: &Misbehave,
+    after: u64,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> std::io::Result<()> {
+    if *mode == Misbehave::ExitAtStart {
+        eprintln!("test engine {}: exiting at start", std::process::id());
+        std::process::exit(3);
+    }
+    eprintln!("test engine {} started", std::process::id());
+    let mut n: u64 = 0;
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let due = n >= after;
+        n += 1;
+        let (reply, quit) = answer(engine, &line);
+        let mut v = serde_json::to_value(&reply).unwrap_or(Value::Null);
+        let request: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        match mode {
+            Misbehave::DropCaptures => without_captures(&mut v),
+            Misbehave::MisspellCapability => {
+                if let Some(Value::Array(caps)) = v.get_mut("capabilities") {
+                    for c in caps.iter_mut() {
+                        if c == "legal_turns" {
+                            *c = Value::from("legal-turns");
+                        }
+                    }
+                }
+            }
+            Misbehave::UnknownCells if due => {
+                if let Some(k) = v.get_mut("capture_kinds").and_then(Value::as_object_mut) {
+                    k.insert("encircled".into(), serde_json::json!(["not-a-cell", "zz"]));
+                }
+            }
+            Misbehave::CrashOn(t) if request.get("turn").and_then(Value::as_str) == Some(t) => {
+                eprintln!("test engine {}: crashing on `{t}`", std::process::id());
+                std::process::exit(4);
+            }
+            Misbehave::DebugPrint if due && n == after + 1 => {
+                writeln!(output, "debug: thinking about request {n}")?;
+            }
+            Misbehave::HangAfter if due => {
+                std::thread::sleep(Duration::from_secs(3600));
+            }
+            Misbehave::Slow(d) => std::thread::sleep(*d),
+            Misbehave::InvalidJson if due => {
+                writeln!(output, "this is not json")?;
+                output.flush()?;
+                continue;
+            }
+            Misbehave::WrongId if due => {
+                v["id"] = Value::from(9999);
+            }
+            Misbehave::HugeLine if due => {
+                let big = "x".repeat(100 * 1024 * 1024);
+                writeln!(output, "{{\"id\":0,\"pad\":\"{big}\"}}")?;
+                output.flush()?;
+                continue;
+            }
+            Misbehave::OtherVersion => {
+                if v.get("protocol").is_some() {
+                    v["protocol"] = Value::from(99);
+                }
+            }
+            Misbehave::FloodStderr => {
+                let chunk = "e".repeat(1 << 20);
+                for _ in 0..20 {
+                    eprintln!("{chunk}");
+                }
+            }
+            _ => {}
+        }
+        writeln!(output, "{v}")?;
+        output.flush()?;
+        if quit {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
