@@ -7,6 +7,7 @@ pub mod corpus;
 pub mod diagnose;
 pub mod engine;
 pub mod fuzz;
+pub mod html;
 pub mod oracle;
 pub mod paths;
 pub mod record;

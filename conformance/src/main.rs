@@ -39,6 +39,8 @@ enum Command {
     Coverage(cli::corpus::CorpusArgs),
     /// Check every fixture's metadata, reason lists and that the schema files are current.
     Lint(cli::corpus::CorpusArgs),
+    /// Write the corpus as a static site: the rules with their fixtures, a page per fixture.
+    Catalogue(cli::catalogue::CatalogueArgs),
     /// Print the fixtures' JSON Schema.
     Schema(cli::corpus::SchemaArgs),
     /// Measure protocol round trips per second against an engine.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Bless(a) => cli::corpus::bless_cmd(a),
         Command::Coverage(a) => cli::corpus::coverage_cmd(a),
         Command::Lint(a) => cli::corpus::lint_cmd(a),
+        Command::Catalogue(a) => cli::catalogue::run(a),
         Command::Schema(a) => cli::corpus::schema(a),
         Command::BenchProtocol(a) => cli::fuzz::bench_protocol(a),
         Command::Serve => {

@@ -1,5 +1,6 @@
 //! The command-line interface: one module per group of commands.
 
+pub mod catalogue;
 pub mod common;
 pub mod corpus;
 pub mod explain;

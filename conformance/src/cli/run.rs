@@ -46,6 +46,9 @@ pub struct RunArgs {
     /// Write a JSON report.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Write an HTML report (one self-contained page with the boards drawn).
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
 }
 
 fn progress_bar() -> ProgressBar {
@@ -93,6 +96,9 @@ fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
     }
     if let Some(p) = &a.json {
         ok &= write(p, &json(report, a.engine.engine.as_deref()));
+    }
+    if let Some(p) = &a.html {
+        ok &= write(p, &hexodic_conformance::html::report(report));
     }
     ok
 }

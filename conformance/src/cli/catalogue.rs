@@ -1,0 +1,85 @@
+//! `catalogue`: the corpus as a static site of HTML pages.
+
+use super::common::{fail, outln};
+use hexodic_conformance::corpus::{find_root, io_words, load_corpus};
+use hexodic_conformance::html::write_catalogue;
+use hexodic_conformance::paths;
+use hexodic_conformance::run::EXIT_USAGE;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Arguments of `catalogue`.
+#[derive(clap::Args)]
+pub struct CatalogueArgs {
+    /// The fixtures folder (default: `fixtures/` here or above).
+    #[arg(long, value_name = "DIR")]
+    fixtures: Option<PathBuf>,
+    /// The rules reference whose rule texts the index shows (default:
+    /// `rules/RULES.md` beside the fixtures folder).
+    #[arg(long, value_name = "FILE")]
+    rules: Option<PathBuf>,
+    /// The folder to write the site into (created if need be).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+}
+
+/// `rules/RULES.md` beside the fixtures folder, if there is one.
+fn rules_beside(root: &Path) -> Option<PathBuf> {
+    let dir = root
+        .canonicalize()
+        .unwrap_or_else(|_| paths::normalize(root));
+    let p = dir.parent()?.join("rules").join("RULES.md");
+    p.is_file().then_some(p)
+}
+
+/// `catalogue`.
+pub fn run(a: CatalogueArgs) -> ExitCode {
+    let root = match find_root(a.fixtures.as_deref(), &[]) {
+        Ok(r) => r,
+        Err(e) => return fail(EXIT_USAGE, e),
+    };
+    let rules_md = match a.rules.clone().or_else(|| rules_beside(&root)) {
+        Some(p) => match std::fs::read_to_string(&p) {
+            Ok(t) => t,
+            Err(e) => {
+                return fail(
+                    EXIT_USAGE,
+                    format!("cannot read {}: {}", paths::shown(&p), io_words(&e)),
+                )
+            }
+        },
+        None => {
+            eprintln!(
+                "warning: no rules/RULES.md beside {}: the index points to it instead of quoting the rules (--rules FILE names it)",
+                paths::shown(&root)
+            );
+            String::new()
+        }
+    };
+    let corpus = load_corpus(&root);
+    for e in &corpus.errors {
+        eprintln!("ERROR {e}");
+    }
+    match write_catalogue(&corpus, &rules_md, &a.out) {
+        Ok(s) => {
+            outln(&format!(
+                "catalogue written to {}: {} pages ({} fixtures, {} rules, {} boards), {:.1} MB",
+                paths::shown(&a.out),
+                s.pages,
+                s.fixtures,
+                s.rules,
+                s.boards,
+                s.bytes as f64 / 1_000_000.0
+            ));
+            if corpus.errors.is_empty() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(EXIT_USAGE)
+            }
+        }
+        Err(e) => fail(
+            EXIT_USAGE,
+            format!("cannot write {}: {}", paths::shown(&a.out), io_words(&e)),
+        ),
+    }
+}

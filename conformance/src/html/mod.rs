@@ -1,0 +1,74 @@
+//! Pages a person opens in a browser, with the boards drawn
+//! (`hexodic-render`):
+//!
+//! - [`report`]: one self-contained HTML file of a run (`run --html FILE`):
+//!   the totals, the root causes with their smallest example, each failing
+//!   fixture with the board before the step and the reference's and the
+//!   engine's boards after it, the differing cells outlined; incidents and
+//!   skipped checks;
+//! - [`write_catalogue`]: the corpus as a rulebook (`catalogue --out DIR`):
+//!   an index of the rules with their text from `rules/RULES.md` and the
+//!   fixtures that show each firing and not firing, and one page per
+//!   fixture with its boards step by step and what must happen, in words.
+//!
+//! Every text is escaped; the output is deterministic (the report holds
+//! the run's elapsed time, nothing else that changes by itself).
+
+mod catalogue;
+mod page;
+mod report;
+mod rules_doc;
+
+pub use catalogue::{fixture_page_path, write_catalogue, CatalogueStats};
+pub use page::escape;
+pub use report::{report, FULL_PER_CAUSE, INCIDENTS_IN_FULL, MAX_FULL};
+pub use rules_doc::rule_texts;
+
+use page::Html;
+
+/// One board of a page: the picture and its caption.
+pub(crate) struct Figure {
+    /// The caption above the picture (inline markup allowed: `code`).
+    pub caption: String,
+    /// Extra class of the `<figure>` (`reference`, `engine`, `wide` or empty).
+    pub class: &'static str,
+    /// The `<svg>` element.
+    pub svg: String,
+}
+
+/// Write `figures` side by side in a `boards` block.
+pub(crate) fn figures(h: &mut Html, figures: &[Figure]) {
+    if figures.is_empty() {
+        return;
+    }
+    h.open("div", &[("class", "boards")]);
+    for f in figures {
+        let class = if f.class.is_empty() {
+            "board".to_owned()
+        } else {
+            format!("board {}", f.class)
+        };
+        h.open("figure", &[("class", &class)]);
+        h.elem_inline("figcaption", &[], &f.caption);
+        h.raw(&f.svg).raw("\n");
+        h.close("figure");
+    }
+    h.close("div");
+}
+
+/// `X wins by network (G1)`, `a draw at the cap (G7)`, or `ongoing`.
+pub(crate) fn outcome_words(o: Option<hexodic_rules::Outcome>) -> String {
+    use hexodic_rules::EndRule;
+    let Some(o) = o else {
+        return "ongoing".into();
+    };
+    let how = match o.rule {
+        EndRule::Cap(Some(step)) => format!("the cap, tiebreak step {}", step.number()),
+        EndRule::Cap(None) => "the cap, tied on every tiebreak step".into(),
+        r => r.name().to_owned(),
+    };
+    match o.winner {
+        Some(p) => format!("{p} wins by {how} ({})", o.rule.rule_id()),
+        None => format!("a draw by {how} ({})", o.rule.rule_id()),
+    }
+}

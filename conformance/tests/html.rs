@@ -1,0 +1,507 @@
+//! The HTML pages as a person would get them: the report of a failing run
+//! and the catalogue of the real corpus, each parsed back as XML (every
+//! page is well-formed, every inline SVG with it), its sections and boards
+//! counted, its texts escaped, its links followed, its bytes stable.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
+
+use hexodic_conformance::corpus::{coverage, load_corpus, select, Corpus};
+use hexodic_conformance::engine::{
+    Engine, EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply,
+    ReferenceEngine,
+};
+use hexodic_conformance::html::{self, fixture_page_path, write_catalogue, CatalogueStats};
+use hexodic_conformance::run::{run_corpus, RunOptions, RunReport, Status};
+use hexodic_rules::{Echo, Reason, ReasonSet, Setup, Turn};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+}
+
+fn rules_md() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/RULES.md"))
+        .unwrap()
+}
+
+/// The reference, except that it rejects every turn with an Echo-Lock
+/// (as if its lock were always used up).
+struct NoEchoLock(ReferenceEngine);
+
+impl Engine for NoEchoLock {
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: "no-echo-lock".into(),
+            ..self.0.info()
+        }
+    }
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        self.0.set_position(position)
+    }
+    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
+        if matches!(turn.echo, Some(Echo::Lock(_))) {
+            let mut r = ReasonSet::EMPTY;
+            r.insert(Reason::LockUsed);
+            return Ok(PlayReply::Illegal(r));
+        }
+        self.0.play(turn)
+    }
+    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
+        self.0.legal_turns()
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        self.0.perft(depth)
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
+        self.0.divide(depth)
+    }
+}
+
+fn failing_run(corpus: &Corpus) -> RunReport {
+    let opts = RunOptions {
+        traces: true,
+        ..RunOptions::default()
+    };
+    run_corpus(
+        &mut NoEchoLock(ReferenceEngine::new()),
+        corpus,
+        &opts,
+        &mut |_| {},
+    )
+}
+
+/// A page as XML (the doctype allowed).
+fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    roxmltree::Document::parse_with_options(text, opts)
+}
+
+fn class_has(n: &roxmltree::Node, class: &str) -> bool {
+    n.attribute("class")
+        .is_some_and(|c| c.split_whitespace().any(|x| x == class))
+}
+
+fn svgs_in(n: &roxmltree::Node) -> usize {
+    n.descendants()
+        .filter(|d| d.is_element() && d.tag_name().name() == "svg")
+        .count()
+}
+
+/// Every `id` in the document, failing on a duplicate.
+fn unique_ids(doc: &roxmltree::Document, what: &str) -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    for n in doc.descendants().filter(|n| n.is_element()) {
+        if let Some(id) = n.attribute("id") {
+            assert!(ids.insert(id.to_owned()), "{what}: the id `{id}` twice");
+        }
+    }
+    ids
+}
+
+/// Each inline `<svg>...</svg>` of a page parsed on its own.
+fn each_svg_parses(page: &str, what: &str) -> usize {
+    let mut n = 0;
+    let mut rest = page;
+    while let Some(i) = rest.find("<svg") {
+        let end = rest[i..].find("</svg>").expect("an svg is closed") + i + 6;
+        parse(&rest[i..end]).unwrap_or_else(|e| panic!("{what}: an svg does not parse: {e}"));
+        n += 1;
+        rest = &rest[end..];
+    }
+    n
+}
+
+#[test]
+fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
+    let corpus = load_corpus(&root());
+    let report = failing_run(&corpus);
+    assert!(
+        report.summary.failed() >= 5,
+        "{}",
+        hexodic_conformance::run::report::text(&report, false)
+    );
+    let page = html::report(&report);
+    assert!(page.len() < 10_000_000, "{} bytes", page.len());
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(!page.contains("<script"), "the report runs no script");
+    assert!(!page.contains(" src="), "nothing to fetch");
+    let doc = parse(&page).expect("the report is well-formed XML");
+    unique_ids(&doc, "report");
+    let svgs = each_svg_parses(&page, "report");
+    assert!(svgs >= 3);
+
+    // The root causes, one article each.
+    let causes: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "article" && class_has(n, "cause"))
+        .collect();
+    assert_eq!(causes.len(), report.root_causes.len());
+    assert!(doc
+        .descendants()
+        .any(|n| n.attribute("id") == Some("causes")));
+
+    // Each failing fixture shown in full has at least two boards; each
+    // failing fixture is on the page, in full or in one line.
+    let sections: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "section" && class_has(n, "fixture"))
+        .collect();
+    assert!(!sections.is_empty());
+    for s in &sections {
+        assert!(
+            svgs_in(s) >= 2,
+            "{} has {} boards",
+            s.attribute("id").unwrap_or(""),
+            svgs_in(s)
+        );
+    }
+    assert!(sections
+        .iter()
+        .all(|s| s.descendants().any(|n| class_has(&n, "hx-highlight"))));
+    let text: String = doc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    for r in report.results.iter().filter(|r| r.status == Status::Fail) {
+        assert!(text.contains(&r.id), "{} is not on the page", r.id);
+    }
+    // The smallest example of the first cause comes first, in full.
+    let first = &report.root_causes[0].example.id;
+    let first_section = sections[0]
+        .descendants()
+        .find(|n| n.tag_name().name() == "h4");
+    assert!(first_section
+        .and_then(|h| h.text())
+        .is_some_and(|t| t.contains(first.as_str())));
+    // The words of the text report.
+    assert!(text.contains("rejects a legal turn (lock-used)"), "{text}");
+    assert!(text.contains("E2 (Echo-Lock)"));
+}
+
+#[test]
+fn a_script_in_a_description_shows_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = dir.path().join("fixtures");
+    std::fs::create_dir_all(fixtures.join("echo")).unwrap();
+    let original = std::fs::read_to_string(root().join("echo/lock-own-tier2-stone.yaml")).unwrap();
+    let mut yaml = String::new();
+    let mut in_description = false;
+    for line in original.lines() {
+        if line.starts_with("id:") {
+            yaml.push_str("id: echo/script-in-description\n");
+        } else if line.starts_with("description:") {
+            in_description = true;
+            yaml.push_str(
+                "description: \"Locks e5 <script>alert('boom')</script> & checks `=e5` <b>bold</b>\"\n",
+            );
+        } else if in_description && line.starts_with("  ") {
+        } else {
+            in_description = false;
+            yaml.push_str(line);
+            yaml.push('\n');
+        }
+    }
+    std::fs::write(fixtures.join("echo/script-in-description.yaml"), yaml).unwrap();
+    let corpus = load_corpus(&fixtures);
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
+    let report = failing_run(&corpus);
+    assert_eq!(report.summary.failed(), 1);
+    let page = html::report(&report);
+    assert!(!page.contains("<script"), "{page}");
+    assert!(!page.contains("<b>bold"));
+    assert!(page.contains(
+        "&lt;script&gt;alert(&#39;boom&#39;)&lt;/script&gt; &amp; checks <code>=e5</code>"
+    ));
+    let doc = parse(&page).unwrap();
+    let desc = doc
+        .descendants()
+        .find(|n| class_has(n, "desc"))
+        .expect("the description");
+    let shown: String = desc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(
+        shown,
+        "Locks e5 <script>alert('boom')</script> & checks =e5 <b>bold</b>"
+    );
+    assert_eq!(
+        doc.descendants()
+            .filter(|n| n.tag_name().name() == "script")
+            .count(),
+        0
+    );
+
+    // The catalogue escapes it the same way.
+    let out = dir.path().join("site");
+    write_catalogue(&corpus, &rules_md(), &out).unwrap();
+    let fx_page =
+        std::fs::read_to_string(out.join(fixture_page_path("echo/script-in-description"))).unwrap();
+    assert!(!fx_page.contains("<script"));
+    assert!(fx_page.contains("&lt;script&gt;"));
+}
+
+/// The reference, except that it "crashes" on every Echo-Lock, with a
+/// standard error that holds markup.
+struct CrashOnLock(ReferenceEngine);
+
+impl Engine for CrashOnLock {
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: "crash-on-lock".into(),
+            ..self.0.info()
+        }
+    }
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        self.0.set_position(position)
+    }
+    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
+        if matches!(turn.echo, Some(Echo::Lock(_))) {
+            return Err(Incident {
+                kind: IncidentKind::Exited {
+                    status: "exit status: 4".into(),
+                },
+                request: format!("{{\"cmd\":\"play\",\"turn\":\"{turn}\"}}"),
+                stderr: "engine started\npanicked at <src/lock.rs>: lock & load".into(),
+            });
+        }
+        self.0.play(turn)
+    }
+    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
+        self.0.legal_turns()
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        self.0.perft(depth)
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
+        self.0.divide(depth)
+    }
+}
+
+#[test]
+fn incidents_have_their_own_section() {
+    let corpus = select(&root(), &["echo/lock-own-tier2-stone".to_owned()]).unwrap();
+    assert_eq!(corpus.fixtures.len(), 1);
+    let report = run_corpus(
+        &mut CrashOnLock(ReferenceEngine::new()),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
+    assert_eq!(report.summary.incidents, 1);
+    let page = html::report(&report);
+    let doc = parse(&page).unwrap();
+    let section = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("incidents"))
+        .expect("an incidents section");
+    let text: String = section
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    for words in [
+        "engine incidents: 1 fixture(s) (crash: 1); they are not rule failures",
+        "echo/lock-own-tier2-stone",
+        "the engine exited (exit status: 4)",
+        "step 1 c3 +c2 =e5",
+        "{\"cmd\":\"play\",\"turn\":\"c3 +c2 =e5\"}",
+    ] {
+        assert!(text.contains(words), "missing `{words}` in {text}");
+    }
+    let pre = section
+        .descendants()
+        .find(|n| n.tag_name().name() == "pre")
+        .expect("the standard error");
+    assert_eq!(
+        pre.text(),
+        Some("engine started\npanicked at <src/lock.rs>: lock & load")
+    );
+    assert!(page.contains("&lt;src/lock.rs&gt;: lock &amp; load"));
+}
+
+#[test]
+fn a_passing_run_says_so() {
+    let corpus = select(&root(), &["board/".to_owned()]).unwrap();
+    assert!(corpus.fixtures.len() > 5);
+    let report = run_corpus(
+        &mut ReferenceEngine::new(),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
+    let page = html::report(&report);
+    parse(&page).unwrap();
+    assert!(page.contains("No fixture failed."));
+    assert!(!page.contains("<svg"));
+}
+
+/// Every file under `dir`, by path relative to it.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut out = BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.insert(
+                    p.strip_prefix(dir).unwrap().to_path_buf(),
+                    std::fs::read(&p).unwrap(),
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The `href`s of a document.
+fn hrefs<'a>(doc: &'a roxmltree::Document) -> Vec<&'a str> {
+    doc.descendants()
+        .filter_map(|n| n.attribute("href"))
+        .collect()
+}
+
+#[test]
+fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
+    let corpus = load_corpus(&root());
+    assert!(corpus.errors.is_empty());
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let stats: CatalogueStats = write_catalogue(&corpus, &rules_md(), &a).unwrap();
+    let again = write_catalogue(&corpus, &rules_md(), &b).unwrap();
+    assert_eq!(stats, again);
+    assert_eq!(stats.fixtures, corpus.fixtures.len());
+    assert_eq!(stats.pages, corpus.fixtures.len() + 1);
+    assert_eq!(stats.rules, hexodic_rules::registry::RULES.len());
+
+    let ta = tree(&a);
+    let tb = tree(&b);
+    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
+    for (p, bytes) in &ta {
+        assert!(tb[p] == *bytes, "{} differs between two runs", p.display());
+    }
+    assert_eq!(ta.len(), stats.pages + 1, "the pages and style.css");
+    assert_eq!(
+        stats.bytes,
+        ta.values().map(|v| v.len() as u64).sum::<u64>()
+    );
+
+    // The index: every rule with its anchor, text and fixtures on both sides.
+    let index = String::from_utf8(ta[Path::new("index.html")].clone()).unwrap();
+    let index_doc = parse(&index).expect("the index is well-formed");
+    let index_ids = unique_ids(&index_doc, "index");
+    for r in hexodic_rules::registry::RULES {
+        assert!(index_ids.contains(&format!("rule-{}", r.id)), "{}", r.id);
+    }
+    for rc in coverage(&corpus.fixtures) {
+        let art = index_doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(&*format!("rule-{}", rc.rule.id)))
+            .unwrap();
+        let links: Vec<&str> = art
+            .descendants()
+            .filter_map(|n| n.attribute("href"))
+            .collect();
+        for id in rc.passing.iter().chain(&rc.failing) {
+            let href = format!("{id}.html");
+            assert!(links.contains(&href.as_str()), "{}: {id}", rc.rule.id);
+        }
+        // The rule's text from RULES.md.
+        assert!(art
+            .descendants()
+            .any(|n| class_has(&n, "text") && n.descendants().any(|p| p.tag_name().name() == "p")));
+    }
+    assert!(index.contains("Cells use axial coordinates"));
+    for h in hrefs(&index_doc) {
+        let (file, frag) = h.split_once('#').unwrap_or((h, ""));
+        assert!(!h.contains("://"), "only relative links: {h}");
+        if file.is_empty() {
+            assert!(index_ids.contains(frag), "index links to #{frag}");
+        } else {
+            assert!(ta.contains_key(Path::new(file)), "index links to {file}");
+        }
+    }
+
+    // One page per fixture: well-formed, its SVGs parse, it links back.
+    let mut svgs = 0;
+    for fx in &corpus.fixtures {
+        let path = fixture_page_path(&fx.id);
+        let bytes = ta
+            .get(&path)
+            .unwrap_or_else(|| panic!("no page for {}", fx.id));
+        let page = std::str::from_utf8(bytes).unwrap();
+        let doc = parse(page).unwrap_or_else(|e| panic!("{}: not well-formed: {e}", fx.id));
+        unique_ids(&doc, &fx.id);
+        let n = each_svg_parses(page, &fx.id);
+        assert!(n >= 1, "{} has no board", fx.id);
+        assert_eq!(n, svgs_in(&doc.root()));
+        svgs += n;
+        let depth = fx.id.matches('/').count();
+        let back = format!("{}index.html", "../".repeat(depth));
+        let links = hrefs(&doc);
+        assert!(
+            links.contains(&back.as_str()),
+            "{} does not link back",
+            fx.id
+        );
+        for h in links {
+            assert!(!h.contains("://"), "{}: only relative links: {h}", fx.id);
+            let (file, frag) = h.split_once('#').unwrap_or((h, ""));
+            let target = path.parent().unwrap().join(file);
+            let target = hexodic_conformance::paths::normalize(&target);
+            assert!(ta.contains_key(&target), "{} links to {h}", fx.id);
+            if !frag.is_empty() && target == Path::new("index.html") {
+                assert!(index_ids.contains(frag), "{} links to #{frag}", fx.id);
+            }
+        }
+        assert!(page.contains(&fx.id));
+        if fx.invalid.is_some() {
+            assert!(page.contains("not a valid position"), "{}", fx.id);
+            assert!(page.contains("class=\"faults\""), "{}", fx.id);
+        } else {
+            // The start and a board per step.
+            assert_eq!(n, 1 + fx.steps.len() + usize::from(!fx.prelude.is_empty()));
+        }
+    }
+    assert_eq!(svgs, stats.boards);
+}
+
+#[test]
+fn catalogue_steps_say_what_must_happen() {
+    let corpus = load_corpus(&root());
+    let dir = tempfile::tempdir().unwrap();
+    write_catalogue(&corpus, &rules_md(), dir.path()).unwrap();
+    let page = std::fs::read_to_string(
+        dir.path()
+            .join(fixture_page_path("capture/cooldown-after-capture")),
+    )
+    .unwrap();
+    let doc = parse(&page).unwrap();
+    let text: String = doc
+        .descendants()
+        .filter(|n| n.is_text())
+        .filter_map(|n| n.text())
+        .collect();
+    for words in [
+        "Step 1: X plays b1 +c3",
+        "Captured: a1 by encirclement (C1).",
+        "O to move, half-move 1.",
+        "Legal turns then: 473.",
+        "Step 2: O plays a1 +c2",
+        "Must be rejected: it breaks place-cooldown (T4).",
+        "The board stays as it was",
+        "O: cooldown [a1]",
+    ] {
+        assert!(text.contains(words), "missing `{words}` in:\n{text}");
+    }
+    // A rule cited links to its anchor in the index.
+    assert!(page.contains("href=\"../index.html#rule-C3\""));
+}

@@ -1,0 +1,356 @@
+//! The HTML pages in a real browser: headless Chromium opens, from disk,
+//! the report of a run against a model engine with a planted rule bug and
+//! the catalogue of the corpus, takes a screenshot of each (which must not
+//! be blank, and must show the boards' colours), dumps the DOM after load
+//! (which must hold the expected sections and boards), and logs the page's
+//! console (which must stay silent: the pages run no script and load
+//! nothing that could fail).
+//!
+//! Chromium is looked for at `/usr/bin/chromium`, then as `chromium` on the
+//! `PATH`; without it these tests fail, unless `HEXODIC_SKIP_BROWSER=1`,
+//! when they say they skipped. With `HEXODIC_SCREENSHOTS=DIR` the
+//! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
+//! `catalogue-index.png`), which is how `docs/report.png` and
+//! `docs/catalogue.png` are made.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
+
+use hexodic_conformance::corpus::{load_corpus, select};
+use hexodic_conformance::html::{self, fixture_page_path, write_catalogue};
+use hexodic_conformance::run::{run_corpus, RunOptions};
+use hexodic_e2e::{Bug, ModelEngine};
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How long one Chromium run may take.
+const BROWSER_TIMEOUT: Duration = Duration::from_secs(120);
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Chromium, or `None` when the tests are to be skipped (and say so).
+fn chromium() -> Option<PathBuf> {
+    let fixed = PathBuf::from("/usr/bin/chromium");
+    let found = if fixed.is_file() {
+        Some(fixed)
+    } else {
+        std::env::var_os("PATH").and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|d| d.join("chromium"))
+                .find(|p| p.is_file())
+        })
+    };
+    if found.is_some() {
+        return found;
+    }
+    if std::env::var("HEXODIC_SKIP_BROWSER").is_ok_and(|v| v == "1") {
+        println!("skipped: headless Chromium is not installed and HEXODIC_SKIP_BROWSER=1");
+        return None;
+    }
+    panic!(
+        "headless Chromium is not installed (looked for /usr/bin/chromium and `chromium` on the PATH); \
+         install it with `apt-get install -y chromium`, or set HEXODIC_SKIP_BROWSER=1 to skip the browser tests"
+    );
+}
+
+/// What one Chromium run printed.
+struct Output {
+    stdout: String,
+    stderr: String,
+}
+
+/// Run headless Chromium on `page` with `extra` arguments, in a fresh
+/// profile, stopping it after [`BROWSER_TIMEOUT`].
+fn run_chromium(browser: &Path, page: &Path, extra: &[String]) -> Output {
+    let profile = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(browser);
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--enable-logging=stderr",
+        "--v=0",
+    ])
+    .arg(format!("--user-data-dir={}", profile.path().display()))
+    .args(extra)
+    .arg(format!("file://{}", page.canonicalize().unwrap().display()))
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    let mut child = cmd.spawn().expect("chromium starts");
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let reader_out = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = out.read_to_string(&mut s);
+        s
+    });
+    let reader_err = std::thread::spawn(move || {
+        let mut s = String::new();
+        let _ = err.read_to_string(&mut s);
+        s
+    });
+    let t0 = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if t0.elapsed() > BROWSER_TIMEOUT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "chromium took over {BROWSER_TIMEOUT:?} on {}",
+                page.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Output {
+        stdout: reader_out.join().unwrap(),
+        stderr: reader_err.join().unwrap(),
+    }
+}
+
+/// The lines of Chromium's log that come from a page: its console messages
+/// (errors and uncaught exceptions included; failed loads are reported
+/// there too).
+fn page_messages(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.contains(":CONSOLE") || l.contains("CONSOLE(") || l.contains("Uncaught"))
+        .collect()
+}
+
+/// The DOM after load, with the page's console checked silent.
+fn dom_of(browser: &Path, page: &Path) -> String {
+    let out = run_chromium(browser, page, &["--dump-dom".into()]);
+    let messages = page_messages(&out.stderr);
+    assert!(
+        messages.is_empty(),
+        "{} logged to its console:\n{}",
+        page.display(),
+        messages.join("\n")
+    );
+    assert!(
+        out.stdout.contains("</html>"),
+        "no DOM for {}:\n{}",
+        page.display(),
+        out.stderr
+    );
+    out.stdout
+}
+
+/// A decoded screenshot.
+struct Shot {
+    width: u32,
+    height: u32,
+    /// RGB triples.
+    pixels: Vec<[u8; 3]>,
+}
+
+impl Shot {
+    fn distinct_colours(&self) -> usize {
+        self.pixels.iter().collect::<HashSet<_>>().len()
+    }
+
+    /// The share of pixels that are not (near) white or the page's paper.
+    fn inked(&self) -> f64 {
+        let ink = self
+            .pixels
+            .iter()
+            .filter(|p| p.iter().any(|c| *c < 235))
+            .count();
+        ink as f64 / self.pixels.len() as f64
+    }
+
+    /// How many pixels are within `tol` of `rgb` on each channel.
+    fn near(&self, rgb: [u8; 3], tol: u8) -> usize {
+        self.pixels
+            .iter()
+            .filter(|p| (0..3).all(|i| p[i].abs_diff(rgb[i]) <= tol))
+            .count()
+    }
+}
+
+/// Take a screenshot of `page` at 1200 x `height` and decode it; copy it
+/// into `HEXODIC_SCREENSHOTS` as `name` when that is set.
+fn screenshot(browser: &Path, page: &Path, height: u32, name: &str) -> Shot {
+    let dir = tempfile::tempdir().unwrap();
+    let png_path = dir.path().join(name);
+    let out = run_chromium(
+        browser,
+        page,
+        &[
+            format!("--screenshot={}", png_path.display()),
+            format!("--window-size=1200,{height}"),
+            "--hide-scrollbars".into(),
+        ],
+    );
+    let messages = page_messages(&out.stderr);
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    let file = std::fs::File::open(&png_path)
+        .unwrap_or_else(|e| panic!("no screenshot of {}: {e}\n{}", page.display(), out.stderr));
+    let decoder = png::Decoder::new(std::io::BufReader::new(file));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = match info.color_type {
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        other => panic!("unexpected PNG colour type {other:?}"),
+    };
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let pixels = buf[..info.buffer_size()]
+        .chunks_exact(step)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    if let Some(keep) = std::env::var_os("HEXODIC_SCREENSHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        std::fs::copy(&png_path, Path::new(&keep).join(name)).unwrap();
+    }
+    Shot {
+        width: info.width,
+        height: info.height,
+        pixels,
+    }
+}
+
+/// The HTML report of the corpus run against the model engine with the
+/// `edge-counts-tier` bug, written into `dir`.
+fn failing_report(dir: &Path) -> PathBuf {
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    assert!(corpus.errors.is_empty());
+    let mut engine = ModelEngine::new(Some(Bug::EdgeCountsTier), None);
+    let opts = RunOptions {
+        traces: true,
+        ..RunOptions::default()
+    };
+    let report = run_corpus(&mut engine, &corpus, &opts, &mut |_| {});
+    assert!(report.summary.failed() > 0);
+    assert!(!report.root_causes.is_empty());
+    let path = dir.join("report.html");
+    std::fs::write(&path, html::report(&report)).unwrap();
+    path
+}
+
+#[test]
+fn failure_report_renders_in_chromium() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = failing_report(dir.path());
+
+    let dom = dom_of(&browser, &page);
+    assert!(dom.contains("id=\"causes\""), "no root-cause section");
+    assert!(dom.contains("class=\"cause\""));
+    assert!(dom.matches("<svg").count() >= 2, "fewer than two boards");
+    assert!(dom.contains("board/corner-edge-slots-capture"));
+    assert!(dom.contains("captured [], expected [a1]"));
+    assert!(dom.contains("hx-highlight"));
+
+    let shot = screenshot(&browser, &page, 2000, "report.png");
+    assert_eq!((shot.width, shot.height), (1200, 2000));
+    assert!(
+        shot.distinct_colours() > 200,
+        "a near-blank screenshot: {} colours",
+        shot.distinct_colours()
+    );
+    assert!(shot.inked() > 0.10, "{:.3} of the page inked", shot.inked());
+    // The header's dark band (the style sheet applied), the failed tile's
+    // red and the magenta outline of the differing cells are on screen.
+    assert!(shot.near([0x2f, 0x2a, 0x22], 2) > 10_000, "no header band");
+    assert!(
+        shot.near([0xe0, 0x00, 0x7a], 24) > 200,
+        "no highlighted cell"
+    );
+    assert!(shot.near([0xb0, 0x00, 0x20], 24) > 100, "no failure in red");
+}
+
+#[test]
+fn catalogue_renders_in_chromium() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    let stats = write_catalogue(&corpus, &rules_md, dir.path()).unwrap();
+    assert_eq!(stats.pages, corpus.fixtures.len() + 1);
+
+    let index = dir.path().join("index.html");
+    let dom = dom_of(&browser, &index);
+    for want in [
+        "id=\"area-B\"",
+        "id=\"rule-C1\"",
+        "Fixtures where it fires or permits",
+        "Cells use axial coordinates",
+        "href=\"capture/cooldown-after-capture.html\"",
+    ] {
+        assert!(dom.contains(want), "the index lacks {want}");
+    }
+    let shot = screenshot(&browser, &index, 1400, "catalogue-index.png");
+    assert!(shot.distinct_colours() > 50);
+    assert!(shot.inked() > 0.05);
+    assert!(
+        shot.near([0x2f, 0x2a, 0x22], 2) > 10_000,
+        "style.css not applied"
+    );
+
+    let page = dir
+        .path()
+        .join(fixture_page_path("capture/cooldown-after-capture"));
+    let dom = dom_of(&browser, &page);
+    assert!(dom.matches("<svg").count() >= 3, "start and two steps");
+    assert!(dom.contains("href=\"../index.html\""));
+    assert!(dom.contains("Must be rejected"));
+    let shot = screenshot(&browser, &page, 2000, "catalogue.png");
+    assert!(shot.distinct_colours() > 200);
+    assert!(shot.inked() > 0.10);
+    // Stones: X's dark discs on the boards.
+    assert!(shot.near([0x1d, 0x1d, 0x1d], 4) > 2_000, "no stones drawn");
+}
+
+#[test]
+fn console_errors_would_be_caught() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("broken.html");
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><html><body><p>planted</p>\
+         <script>console.error('planted error'); throw new Error('planted throw');</script>\
+         </body></html>",
+    )
+    .unwrap();
+    let out = run_chromium(&browser, &page, &["--dump-dom".into()]);
+    let messages = page_messages(&out.stderr).join("\n");
+    assert!(messages.contains("planted error"), "{}", out.stderr);
+    assert!(
+        messages.contains("Uncaught Error: planted throw"),
+        "{messages}"
+    );
+}
+
+#[test]
+fn a_small_report_renders_in_chromium() {
+    let Some(browser) = chromium() else { return };
+    // A run where everything passes: the page says so, with no board.
+    let corpus = select(&workspace().join("fixtures"), &["start/".to_owned()]).unwrap();
+    let report = run_corpus(
+        &mut ModelEngine::new(None, None),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("pass.html");
+    std::fs::write(&page, html::report(&report)).unwrap();
+    let dom = dom_of(&browser, &page);
+    assert!(dom.contains("No fixture failed."));
+    assert!(!dom.contains("<svg"));
+}
