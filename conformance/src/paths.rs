@@ -33,16 +33,39 @@ pub fn normalize(path: &Path) -> PathBuf {
     out.iter().collect()
 }
 
+/// `path` relative to `base` (both absolute and normalized), with `..`
+/// steps up where it is not below `base`.
+fn relative_to(path: &Path, base: &Path) -> PathBuf {
+    let p: Vec<Component> = path.components().collect();
+    let b: Vec<Component> = base.components().collect();
+    let common = p.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    let mut out = PathBuf::new();
+    for _ in common..b.len() {
+        out.push("..");
+    }
+    for c in &p[common..] {
+        out.push(c.as_os_str());
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
+}
+
 /// `path` as shown to the user: normalized, and relative to the current
-/// folder when it lies below it.
+/// folder (with `..` steps up when it lies elsewhere on the same root).
 pub fn shown(path: &Path) -> String {
     let norm = normalize(path);
     if norm.is_absolute() {
         if let Ok(cwd) = std::env::current_dir() {
-            if let Ok(rel) = norm.strip_prefix(normalize(&cwd)) {
-                if rel.as_os_str().is_empty() {
-                    return ".".into();
-                }
+            let cwd = normalize(&cwd);
+            let rel = relative_to(&norm, &cwd);
+            // Far away (more steps up than down): the absolute path reads better.
+            let ups = rel
+                .components()
+                .filter(|c| *c == Component::ParentDir)
+                .count();
+            if ups <= 3 {
                 return rel.display().to_string();
             }
         }
@@ -67,5 +90,11 @@ mod tests {
             "fixtures/y.yaml"
         );
         assert_eq!(shown(&cwd), ".");
+        let up = cwd.parent().unwrap().join("other").join("f.yaml");
+        assert_eq!(shown(&up), "../other/f.yaml");
+        assert_eq!(
+            relative_to(Path::new("/a/b/c"), Path::new("/a/x")),
+            Path::new("../b/c")
+        );
     }
 }

@@ -83,9 +83,17 @@ impl ExternalEngine {
     /// Start the process and read its handshake.
     fn handshake(&mut self) -> Result<parse::Hello, Incident> {
         self.process.start()?;
-        let (id, line) = self.process.request(Command::Hello {
-            protocol: PROTOCOL_VERSION,
-        })?;
+        let (id, line) = self
+            .process
+            .request(Command::Hello {
+                protocol: PROTOCOL_VERSION,
+            })
+            .map_err(|i| Incident {
+                kind: IncidentKind::Handshake {
+                    reason: i.kind.to_string(),
+                },
+                ..i
+            })?;
         let request = format!(r#"{{"id":{id},"cmd":"hello","protocol":{PROTOCOL_VERSION}}}"#);
         let fail = |me: &mut Self, reason: String| {
             let stderr = me.process.stderr_tail();

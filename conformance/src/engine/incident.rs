@@ -223,6 +223,11 @@ pub enum IncidentKind {
     },
     /// The run was stopped (time limit or interrupt) while the engine worked.
     Stopped,
+    /// The harness gave up on the engine: the same costly incident again and again.
+    GaveUp {
+        /// Why.
+        reason: String,
+    },
 }
 
 impl IncidentKind {
@@ -238,14 +243,27 @@ impl IncidentKind {
             IncidentKind::Protocol { .. } => "protocol-error",
             IncidentKind::Refused { .. } => "refused",
             IncidentKind::Stopped => "stopped",
+            IncidentKind::GaveUp { .. } => "gave-up",
         }
+    }
+
+    /// Whether each such incident costs much time (a timeout, a huge reply):
+    /// a few in a row make the engine unusable rather than time out fixture
+    /// after fixture.
+    pub const fn is_costly(&self) -> bool {
+        matches!(
+            self,
+            IncidentKind::Timeout { .. } | IncidentKind::Oversized { .. }
+        )
     }
 
     /// Whether the engine cannot be used at all (no point going on).
     pub const fn is_fatal(&self) -> bool {
         matches!(
             self,
-            IncidentKind::Spawn { .. } | IncidentKind::Handshake { .. }
+            IncidentKind::Spawn { .. }
+                | IncidentKind::Handshake { .. }
+                | IncidentKind::GaveUp { .. }
         )
     }
 }
@@ -284,6 +302,7 @@ impl fmt::Display for IncidentKind {
                 )
             }
             IncidentKind::Stopped => f.write_str("the run was stopped while the engine worked"),
+            IncidentKind::GaveUp { reason } => f.write_str(reason),
         }
     }
 }

@@ -24,9 +24,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// After this many fixtures in a row end in the same kind of incident, the
-/// engine is declared unusable.
+/// When this many of the last [`INCIDENT_WINDOW`] fixtures end in the same
+/// costly kind of incident (a timeout, a huge reply), the engine is declared
+/// unusable instead of costing that much fixture after fixture.
 pub const INCIDENT_STREAK: usize = 3;
+
+/// The window of fixtures [`INCIDENT_STREAK`] counts in.
+pub const INCIDENT_WINDOW: usize = 5;
 
 /// How a run is done.
 #[derive(Clone, Debug, Default)]
@@ -199,7 +203,7 @@ pub fn run_corpus(
     };
     let mut stop = None;
     let mut unusable = None;
-    let mut streak: (Option<&'static str>, usize) = (None, 0);
+    let mut recent: std::collections::VecDeque<Option<&'static str>> = Default::default();
     for fx in &corpus.fixtures {
         if let Some(s) = stopped(opts) {
             stop = Some(s);
@@ -215,23 +219,31 @@ pub fn run_corpus(
             trace.is_some(),
             t.elapsed(),
         );
+        let costly = r
+            .incident()
+            .filter(|i| i.incident.kind.is_costly())
+            .map(|i| i.incident.kind.name());
+        recent.push_back(costly);
+        if recent.len() > INCIDENT_WINDOW {
+            recent.pop_front();
+        }
         if let Some(i) = r.incident() {
-            let kind = i.incident.kind.name();
             if matches!(i.incident.kind, crate::engine::IncidentKind::Stopped) {
                 stop = stopped(opts).or(Some(Stopped::Interrupted));
                 break;
             }
-            streak = match streak {
-                (Some(k), n) if k == kind => (Some(k), n + 1),
-                _ => (Some(kind), 1),
-            };
-            if i.incident.kind.is_fatal() || streak.1 >= INCIDENT_STREAK {
+            let same = recent
+                .iter()
+                .filter(|k| k.is_some() && **k == costly)
+                .count();
+            if i.incident.kind.is_fatal() || same >= INCIDENT_STREAK {
                 let mut why = i.incident.clone();
                 if !why.kind.is_fatal() {
-                    why.kind = crate::engine::IncidentKind::Handshake {
+                    why.kind = crate::engine::IncidentKind::GaveUp {
                         reason: format!(
-                            "{INCIDENT_STREAK} fixtures in a row ended the same way ({}: {})",
-                            kind, i.incident.kind
+                            "{same} of the last {} fixtures ended the same way: {}",
+                            recent.len(),
+                            i.incident.kind
                         ),
                     };
                 }
@@ -241,8 +253,6 @@ pub fn run_corpus(
                 stop = Some(Stopped::Unusable);
                 break;
             }
-        } else {
-            streak = (None, 0);
         }
         summary.add(&r);
         results.push(r);

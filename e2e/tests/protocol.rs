@@ -1,0 +1,220 @@
+//! The protocol client against misbehaving engines: every kind of bad reply
+//! is an incident of its own kind (never a pass, never a default value),
+//! with the request and the standard error of that process only; a missing
+//! capability skips checks; a misspelled one is a warning naming the
+//! nearest known name.
+
+mod common;
+
+use common::engine_cmd;
+use hexodic_conformance::engine::{
+    Capability, Engine, ExternalEngine, IncidentKind, PlayReply, ProcessOptions, ProtocolFault,
+    StartError,
+};
+use hexodic_rules::{Setup, Turn};
+use std::time::Duration;
+
+fn start(args: &str, timeout_ms: u64) -> Result<ExternalEngine, StartError> {
+    let options = ProcessOptions {
+        timeout: Duration::from_millis(timeout_ms),
+        ..ProcessOptions::default()
+    };
+    ExternalEngine::start(&engine_cmd(args), options)
+}
+
+fn engine(args: &str) -> ExternalEngine {
+    start(args, 5000).unwrap_or_else(|e| panic!("{args}: {e}"))
+}
+
+fn turn(t: &str) -> Turn {
+    Turn::parse(t).unwrap()
+}
+
+/// Play `turns` from the start; the first incident.
+fn incident(e: &mut ExternalEngine, turns: &[&str]) -> hexodic_conformance::engine::Incident {
+    e.set_position(&Setup::default()).unwrap();
+    for t in turns {
+        if let Err(i) = e.play(turn(t)) {
+            return i;
+        }
+    }
+    panic!("no incident")
+}
+
+/// A position where `b2 +c3` captures the corner stone on a1 by encirclement.
+const CAPTURE: &str =
+    "..../...../....../......./....../x..../o1x1.. x 0 x:r5c3k0u1l6P o:r6c3k0u1l6P";
+
+#[test]
+fn unknown_cells_in_captures_are_a_protocol_error() {
+    let mut e = engine("--reference --misbehave unknown-cells");
+    e.set_position(&Setup::from_notation(CAPTURE).unwrap())
+        .unwrap();
+    let i = e.play(turn("b2 +c3")).unwrap_err();
+    let IncidentKind::Protocol { fault, reply } = &i.kind else {
+        panic!("{}", i.kind)
+    };
+    assert_eq!(
+        *fault,
+        ProtocolFault::UnknownCell {
+            field: "capture_kinds.encircled",
+            text: "not-a-cell".into()
+        }
+    );
+    assert!(reply.contains("\"zz\""), "{reply}");
+    assert!(i.request.contains("\"cmd\":\"play\""), "{}", i.request);
+}
+
+#[test]
+fn dropped_capture_capabilities_are_not_declared_and_replies_still_read() {
+    let mut e = engine("--reference --misbehave drop-captures");
+    let caps = e.info().capabilities;
+    assert!(!caps.has(Capability::Captures) && !caps.has(Capability::CaptureKinds));
+    assert!(caps.has(Capability::LegalTurns));
+    e.set_position(&Setup::from_notation(CAPTURE).unwrap())
+        .unwrap();
+    let PlayReply::Legal(p) = e.play(turn("b2 +c3")).unwrap() else {
+        panic!("the turn is legal")
+    };
+    assert_eq!((p.captured, p.kinds), (None, None));
+}
+
+#[test]
+fn a_misspelled_capability_is_a_warning_naming_the_nearest() {
+    let e = engine("--reference --misbehave misspell-capability");
+    assert!(!e.info().capabilities.has(Capability::LegalTurns));
+    let w = e.warnings().join("\n");
+    assert!(
+        w.contains("`legal-turns`") && w.contains("did you mean `legal_turns`"),
+        "{w}"
+    );
+}
+
+#[test]
+fn a_debug_line_on_stdout_is_a_protocol_error_with_a_hint() {
+    let mut e = engine("--reference --misbehave debug-print --after 2");
+    let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert!(matches!(
+        i.kind,
+        IncidentKind::Protocol {
+            fault: ProtocolFault::NotJson { .. },
+            ..
+        }
+    ));
+    let shown = i.kind.to_string();
+    assert!(shown.contains("debug: thinking"), "{shown}");
+    assert!(
+        shown.contains("standard output is for replies only"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_crash_is_an_incident_with_that_process_standard_error_only() {
+    let mut e = engine("--reference --misbehave 'crash-on=e5 +e5'");
+    let first = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert!(
+        matches!(first.kind, IncidentKind::Exited { .. }),
+        "{}",
+        first.kind
+    );
+    assert!(
+        first.stderr.contains("crashing on `e5 +e5`"),
+        "{}",
+        first.stderr
+    );
+    assert_eq!(
+        first.stderr.matches("started").count(),
+        1,
+        "{}",
+        first.stderr
+    );
+    // The next request starts a new process; its crash shows its own error only.
+    let second = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert_eq!(
+        second.stderr.matches("started").count(),
+        1,
+        "{}",
+        second.stderr
+    );
+    assert_ne!(first.stderr, second.stderr, "each process has its own pid");
+    assert_eq!(e.process().starts, 2, "the first process, then one restart");
+}
+
+#[test]
+fn a_hang_times_out_and_the_engine_is_restarted() {
+    let mut e = start("--reference --misbehave hang-after --after 3", 300).unwrap();
+    let i = incident(&mut e, &["c3 +d4", "e5 +e5", "c4 +c4"]);
+    assert_eq!(i.kind, IncidentKind::Timeout { millis: 300 });
+    // A new process answers again.
+    e.set_position(&Setup::default()).unwrap();
+}
+
+#[test]
+fn wrong_ids_invalid_json_and_huge_lines_are_incidents_of_their_kind() {
+    let mut e = engine("--reference --misbehave wrong-id --after 2");
+    let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert!(matches!(
+        i.kind,
+        IncidentKind::Protocol {
+            fault: ProtocolFault::WrongId { .. },
+            ..
+        }
+    ));
+    let mut e = engine("--reference --misbehave invalid-json --after 2");
+    let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert!(matches!(
+        i.kind,
+        IncidentKind::Protocol {
+            fault: ProtocolFault::NotJson { .. },
+            ..
+        }
+    ));
+    let mut e = engine("--reference --misbehave huge-line --after 2");
+    let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert!(
+        matches!(i.kind, IncidentKind::Oversized { .. }),
+        "{}",
+        i.kind
+    );
+}
+
+#[test]
+fn engines_that_cannot_start_or_speak_another_version_are_unusable() {
+    for (args, what) in [
+        ("--reference --misbehave exit-at-start", "exit status: 3"),
+        ("--reference --misbehave other-version", "protocol 99"),
+    ] {
+        match start(args, 5000) {
+            Err(StartError::Incident(i)) => {
+                assert!(i.kind.is_fatal(), "{args}: {}", i.kind);
+                assert!(i.kind.to_string().contains(what), "{args}: {}", i.kind);
+            }
+            Err(e) => panic!("{args}: {e}"),
+            Ok(_) => panic!("{args}: started"),
+        }
+    }
+    let options = ProcessOptions::default();
+    match ExternalEngine::start("/nonexistent/engine --x", options) {
+        Err(StartError::Incident(i)) => assert!(matches!(i.kind, IncidentKind::Spawn { .. })),
+        _ => panic!("a missing program is a spawn error"),
+    }
+}
+
+#[test]
+fn a_stderr_flood_neither_blocks_nor_is_kept_whole() {
+    let mut e = engine("--reference --misbehave flood-stderr");
+    e.set_position(&Setup::default()).unwrap();
+    e.play(turn("c3 +d4")).unwrap();
+    assert!(e.process().stderr_tail().len() <= 2000 * 4);
+}
+
+#[test]
+fn environment_assignments_reach_the_engine() {
+    // `RUST_BACKTRACE=1 prog ...`: the assignment is taken as the
+    // environment, not as the program.
+    let options = ProcessOptions::default();
+    let cmd = format!("HEXODIC_TEST=1 {}", engine_cmd("--reference"));
+    let mut e = ExternalEngine::start(&cmd, options).unwrap();
+    e.set_position(&Setup::default()).unwrap();
+}
