@@ -10,8 +10,7 @@
 //! `PATH`; without it these tests fail, unless `HEXODIC_SKIP_BROWSER=1`,
 //! when they say they skipped. With `HEXODIC_SCREENSHOTS=DIR` the
 //! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
-//! `catalogue-index.png`), which is how `docs/report.png` and
-//! `docs/catalogue.png` are made.
+//! `catalogue-index.png`) for a person to look at.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
@@ -255,8 +254,8 @@ fn failure_report_renders_in_chromium() {
     assert!(dom.contains("captured [], expected [a1]"));
     assert!(dom.contains("hx-highlight"));
 
-    let shot = screenshot(&browser, &page, 2000, "report.png");
-    assert_eq!((shot.width, shot.height), (1200, 2000));
+    let shot = screenshot(&browser, &page, 1500, "report.png");
+    assert_eq!((shot.width, shot.height), (1200, 1500));
     assert!(
         shot.distinct_colours() > 200,
         "a near-blank screenshot: {} colours",
