@@ -12,3 +12,4 @@ pub mod oracle;
 pub mod paths;
 pub mod record;
 pub mod run;
+pub mod suite;

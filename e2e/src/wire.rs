@@ -141,10 +141,8 @@ pub fn serve(
                 output.flush()?;
                 continue;
             }
-            Misbehave::OtherVersion => {
-                if v.get("protocol").is_some() {
-                    v["protocol"] = Value::from(99);
-                }
+            Misbehave::OtherVersion if v.get("protocol").is_some() => {
+                v["protocol"] = Value::from(99);
             }
             Misbehave::FloodStderr => {
                 let chunk = "e".repeat(1 << 20);

@@ -6,6 +6,9 @@ use crate::engine::{Capabilities, Capability, Engine, EngineResult, PlayReply};
 use crate::oracle::{self, Difference, ListDiff, TurnVerdict};
 use hexodic_rules::{perft, Game, Turn};
 
+/// Brings an engine to the checked position followed by the given turns.
+pub type Goto<'a> = dyn FnMut(&mut dyn Engine, &[Turn]) -> EngineResult<()> + 'a;
+
 /// Turns of a differing list the engine is asked about.
 pub const MAX_ASKED: usize = 6;
 
@@ -38,7 +41,7 @@ pub fn bisect_perft(
     caps: Capabilities,
     reference: &Game,
     depth: u32,
-    goto: &mut dyn FnMut(&mut dyn Engine, &[Turn]) -> EngineResult<()>,
+    goto: &mut Goto,
 ) -> EngineResult<(Vec<Turn>, Option<Difference>)> {
     let mut path = Vec::new();
     let mut game = reference.clone();

@@ -166,7 +166,7 @@ impl ExternalEngine {
                 self.process.kill();
                 let kind = match e {
                     ReplyError::Fault(fault) => IncidentKind::Protocol {
-                        fault,
+                        fault: Box::new(fault),
                         reply: super::shorten(&line, 300),
                     },
                     ReplyError::Refused { kind, message } => IncidentKind::Refused {

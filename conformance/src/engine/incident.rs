@@ -210,7 +210,7 @@ pub enum IncidentKind {
     /// A reply that breaks the protocol.
     Protocol {
         /// How.
-        fault: ProtocolFault,
+        fault: Box<ProtocolFault>,
         /// The reply line (at most 300 characters of it).
         reply: String,
     },
@@ -287,7 +287,7 @@ impl fmt::Display for IncidentKind {
             IncidentKind::NotUtf8 => f.write_str("a reply line that is not UTF-8"),
             IncidentKind::Protocol { fault, reply } => {
                 write!(f, "protocol error: {fault}")?;
-                if let ProtocolFault::NotJson { .. } = fault {
+                if let ProtocolFault::NotJson { .. } = **fault {
                     write!(
                         f,
                         "; the line was `{reply}` (standard output is for replies only: write logs to standard error)"
@@ -333,7 +333,7 @@ impl Incident {
     /// A protocol fault in a reply.
     pub fn protocol(fault: ProtocolFault, reply: &str) -> Incident {
         Incident::new(IncidentKind::Protocol {
-            fault,
+            fault: Box::new(fault),
             reply: shorten(reply, 300),
         })
     }
