@@ -79,6 +79,12 @@ fn reach_table(report: &FuzzReport) {
         let per = n as f64 * 1000.0 / report.games.max(1) as f64;
         outln(&format!("  {:<4} {:>8} {:>8.1}", r.id, n, per));
     }
+    outln("ends on the capping turn (half-move 60):");
+    for id in hexodic_conformance::fuzz::reach::CAP_COMBINATIONS {
+        let n = report.reach.get(id).copied().unwrap_or(0);
+        let per = n as f64 * 1000.0 / report.games.max(1) as f64;
+        outln(&format!("  {id:<6} {n:>6} {per:>8.1}"));
+    }
 }
 
 /// `fuzz`.

@@ -40,7 +40,8 @@ fn reason_rules(r: ReasonSet) -> Vec<&'static str> {
 pub fn context_rules(before: Option<&Setup>, turn: Turn) -> Vec<&'static str> {
     let mut out = Rules::default();
     if turn.project == Project::Skip {
-        out.add("T5");
+        // A Skip exists only where the cooldown distance (T4) leaves no cell.
+        out.extend(["T5", "T4"]);
         if turn.echo.is_some() {
             out.add("E1");
         }
@@ -149,7 +150,8 @@ pub fn capture_rules(kind: CaptureKind) -> &'static [&'static str] {
     match kind {
         CaptureKind::Move => &["T6"],
         CaptureKind::Encircled => &["C1", "C2"],
-        CaptureKind::Echo => &["E4", "E3"],
+        // E4 weighs the group as C1 does (one change): C1's weight is in play.
+        CaptureKind::Echo => &["E4", "E3", "C1"],
     }
 }
 
@@ -183,7 +185,7 @@ fn guess_kind(div: &Divergence, cell: Cell) -> &'static [&'static str] {
                 })
                 .component(t);
             if group.contains(cell) {
-                return &["E4", "E3"];
+                return capture_rules(CaptureKind::Echo);
             }
         }
         // An empty locked neighbour that should have saved the stone (C0).
@@ -206,7 +208,7 @@ fn capture_cell_rules(div: &Divergence, cell: Cell) -> Vec<&'static str> {
             return vec!["C1", "C2"];
         }
         if k.echo.contains(cell) {
-            return vec!["E4", "E3"];
+            return capture_rules(CaptureKind::Echo).to_vec();
         }
     }
     guess_kind(div, cell).to_vec()

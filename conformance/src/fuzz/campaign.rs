@@ -6,7 +6,7 @@
 
 use super::compare::{self, Mismatch};
 use super::generate::{choose_turn, probe_turn, start_position};
-use super::reach::rules_fired;
+use super::reach::{cap_combination, rules_fired};
 use super::shrink::shrink;
 use crate::diagnose::Divergence;
 use crate::engine::{Engine, Incident, PositionReply};
@@ -135,6 +135,7 @@ fn play_one(
             Ok(Some(rep)) => {
                 stats.record(turn, &rep);
                 fired.extend(rules_fired(&before, turn, &rep, game.position()));
+                fired.extend(cap_combination(&before, turn, game.position()));
             }
             Ok(None) => {
                 turns.pop();

@@ -3,7 +3,7 @@
 use super::checks::{apply_script, Edit};
 use hexodic_rules::random::Rng;
 use hexodic_rules::{
-    Cell, CellSet, Game, Player, Position, Project, Setup, Shape, Turn, TurnReport,
+    Cell, CellSet, Game, Player, Position, Project, Ruleset, Setup, Shape, Turn, TurnReport,
 };
 
 // ---------------------------------------------------------------------------
@@ -48,25 +48,29 @@ fn strangle_scenario(rng: &mut Rng) -> Option<Position> {
         Player::O
     };
     let boxed = mover.other();
-    // Grow a cluster of seven cells from a rim cell, preferring the rim.
-    let mut cluster = CellSet::from_cell(loop {
-        let c = any_cell(rng);
-        if c.edge_slots() > 0 {
-            break c;
-        }
-    });
+    // Grow a cluster of seven cells from a corner, each time taking a cell
+    // that keeps the ring around it (the mover's wall) small: with at most
+    // six wall stones the mover keeps a stone in reserve, so it can Place
+    // elsewhere and leave the box shut.
+    let corners: Vec<Cell> = Cell::ALL
+        .iter()
+        .copied()
+        .filter(|c| c.edge_slots() == 3)
+        .collect();
+    let mut cluster = CellSet::from_cell(corners[rng.below(corners.len() as u64) as usize]);
     while cluster.count() < 7 {
         let frontier: Vec<Cell> = (cluster.dilate() - cluster).iter().collect();
-        let rim: Vec<Cell> = frontier
+        let wall_with = |c: Cell| {
+            let mut k = cluster;
+            k.insert(c);
+            (k.dilate() - k).count()
+        };
+        let best = frontier.iter().map(|c| wall_with(*c)).min().unwrap_or(0);
+        let pool: Vec<Cell> = frontier
             .iter()
             .copied()
-            .filter(|c| c.edge_slots() > 0)
+            .filter(|c| wall_with(*c) <= best + rng.below(2) as u32)
             .collect();
-        let pool = if !rim.is_empty() && rng.below(3) > 0 {
-            rim
-        } else {
-            frontier
-        };
         cluster.insert(pool[rng.below(pool.len() as u64) as usize]);
     }
     let wall = cluster.dilate() - cluster;
@@ -127,12 +131,145 @@ fn repetition_scenario(rng: &mut Rng) -> Option<Position> {
     s.validate().ok()
 }
 
+/// A Network in one (G1): the mover has four stones on connected tier-2
+/// cells and a tier-1 cell beside them to Place on and raise.
+fn network_scenario(rng: &mut Rng) -> Option<Position> {
+    let mover = if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    let mut chain = CellSet::from_cell(any_cell(rng));
+    while chain.count() < 5 {
+        let frontier: Vec<Cell> = (chain.dilate() - chain).iter().collect();
+        chain.insert(frontier[rng.below(frontier.len() as u64) as usize]);
+    }
+    let last = chain.iter().nth(rng.below(5) as usize)?;
+    let mut s = Setup::default();
+    for c in chain {
+        s.cell_mut(c).tier = 2;
+        if c != last {
+            s.cell_mut(c).stone = Some(mover);
+        }
+    }
+    s.cell_mut(last).tier = 1;
+    let m = &mut s.counters[mover.index()];
+    m.reserve = 3;
+    m.first_placed = true;
+    m.raises = 9;
+    s.to_move = mover;
+    s.validate().ok()
+}
+
+/// Two groups of the mover's tier-2 stones (two and three) joined only
+/// through its stone on a tier-1 cell: not a Network (G1: only tier-2
+/// stones link), whatever the mover plays elsewhere.
+fn linked_network_scenario(rng: &mut Rng) -> Option<Position> {
+    let mover = if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    let dir = rng.below(6) as usize;
+    let mut line = vec![any_cell(rng)];
+    while line.len() < 6 {
+        let next = line.last()?.step(dir)?;
+        line.push(next);
+    }
+    let mut s = Setup::default();
+    for (i, c) in line.iter().enumerate() {
+        s.cell_mut(*c).stone = Some(mover);
+        s.cell_mut(*c).tier = if i == 2 { 1 } else { 2 };
+    }
+    let m = &mut s.counters[mover.index()];
+    m.reserve = 1;
+    m.first_placed = true;
+    m.raises = 11;
+    s.to_move = mover;
+    s.validate().ok()
+}
+
+/// A Takeover in one (G2): the mover has five captures, an empty reserve and
+/// a stone above an enemy stone it can Move onto.
+fn takeover_scenario(rng: &mut Rng) -> Option<Position> {
+    let mover = if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    let from = any_cell(rng);
+    let to = from.step(rng.below(6) as usize)?;
+    let mut s = Setup::default();
+    s.cell_mut(from).tier = 1;
+    s.cell_mut(from).stone = Some(mover);
+    s.cell_mut(to).stone = Some(mover.other());
+    let mut placed = 1;
+    while placed < 7 {
+        let c = any_cell(rng);
+        if s.cell(c).stone.is_none() {
+            s.cell_mut(c).stone = Some(mover);
+            placed += 1;
+        }
+    }
+    let m = &mut s.counters[mover.index()];
+    m.reserve = 0;
+    m.first_placed = true;
+    m.captures = 5;
+    m.raises = 1;
+    let o = &mut s.counters[mover.other().index()];
+    o.reserve = 6;
+    o.first_placed = true;
+    s.to_move = mover;
+    s.validate().ok()
+}
+
+/// A forced Skip (T5) for the player to move.
+fn skip_scenario(rng: &mut Rng) -> Option<Position> {
+    let x = rng.below(2) == 0;
+    let p = apply_script(
+        &Position::start(),
+        &[Edit::ForceSkip { x }, Edit::ToMove { x }],
+    );
+    (p.must_skip()).then_some(p)
+}
+
+/// One of the end scenarios (Strangle, repetition, Network, Takeover, a
+/// forced Skip) moved close to the cap, so that its ending turn can be the
+/// capping turn (half-move 60): the order of the end checks (G0, G4, G5
+/// before G7) is tested where it matters.
+pub fn cap_scenario(rng: &mut Rng) -> Option<Position> {
+    let which = rng.below(5);
+    let base = (0..200).find_map(|_| match which {
+        0 => strangle_scenario(rng),
+        1 => repetition_scenario(rng),
+        2 if rng.below(2) == 0 => linked_network_scenario(rng),
+        2 => network_scenario(rng),
+        3 => takeover_scenario(rng),
+        _ => skip_scenario(rng),
+    })?;
+    // A repetition takes four half-moves from a recorded position (the
+    // start is recorded, G5); the other ends take one turn.
+    let before_cap = match which {
+        1 => 4,
+        _ => 1 + rng.below(2) as u16 * 2,
+    };
+    let mut s = Setup::from(&base);
+    s.half_moves = Ruleset::STANDARD.half_move_cap - before_cap;
+    s.validate().ok()
+}
+
 /// The start of game `seed`: the starting position, a random prefix of play,
 /// either edited by a mutation script aimed at rare situations, or a built
-/// scenario for the rules random play never reaches (Strangle, repetition).
+/// scenario for the rules random play never reaches (Strangle, repetition,
+/// the ends on the capping turn).
 pub fn start_position(rng: &mut Rng) -> Position {
     let mut game = Game::new();
-    let kind = rng.below(12);
+    let kind = rng.below(14);
+    if kind >= 12 {
+        if let Some(p) = cap_scenario(rng) {
+            return p;
+        }
+    }
     if kind == 10 {
         if let Some(p) = (0..20).find_map(|_| strangle_scenario(rng)) {
             return p;
@@ -217,6 +354,14 @@ pub fn choose_turn(game: &Game, rng: &mut Rng, own_last: Option<Turn>) -> Option
             return Some(undo);
         }
     }
+    // Near the cap, an ending turn (Network, Takeover, Strangle, repetition)
+    // on the capping turn tests the order of the end checks (G0, G4, G5, G7).
+    let cap = Ruleset::STANDARD.half_move_cap;
+    if p.half_moves() + 1 == cap || (p.half_moves() + 6 >= cap && rng.below(2) == 0) {
+        if let Some(t) = ending_turn(game) {
+            return Some(t);
+        }
+    }
     let opp = p.to_move().other();
     if p.counters(opp).reserve == 0 {
         let moves: u32 = p
@@ -259,6 +404,24 @@ pub fn choose_turn(game: &Game, rng: &mut Rng, own_last: Option<Turn>) -> Option
         }
     }
     Some(best.1)
+}
+
+/// A legal turn that ends the game by another rule than the cap, if any.
+fn ending_turn(game: &Game) -> Option<Turn> {
+    let mut found = None;
+    game.position().for_each_legal_turn(|t| {
+        if found.is_none() {
+            let mut g = game.clone();
+            g.play_legal(t);
+            if g.position()
+                .outcome()
+                .is_some_and(|o| !matches!(o.rule, hexodic_rules::EndRule::Cap(_)))
+            {
+                found = Some(t);
+            }
+        }
+    });
+    found
 }
 
 /// A turn that is often illegal: random parts around a random cell.

@@ -8,6 +8,29 @@ pub const NOISE: [&str; 14] = [
     "T1", "T2", "S1", "S2", "S4", "G3", "N1", "B1", "B2", "B4", "P1", "P2", "V2", "C0",
 ];
 
+/// The ends that can coincide with the capping turn (half-move 60), as the
+/// reach table names them: each other end, or a Skip, on that very turn.
+pub const CAP_COMBINATIONS: [&str; 5] = ["G4+G7", "G5+G7", "G1+G7", "G2+G7", "T5+G7"];
+
+/// The combination of another end (or a Skip) with the capping turn that a
+/// turn from `before` to `after` shows, if any: the turn is the 60th half-move.
+pub fn cap_combination(before: &Position, turn: Turn, after: &Position) -> Option<&'static str> {
+    let cap = hexodic_rules::Ruleset::STANDARD.half_move_cap;
+    if before.half_moves() + 1 != cap {
+        return None;
+    }
+    if turn.project == Project::Skip {
+        return Some("T5+G7");
+    }
+    match after.outcome()?.rule {
+        hexodic_rules::EndRule::Strangle => Some("G4+G7"),
+        hexodic_rules::EndRule::Repetition => Some("G5+G7"),
+        hexodic_rules::EndRule::Network => Some("G1+G7"),
+        hexodic_rules::EndRule::Takeover => Some("G2+G7"),
+        _ => None,
+    }
+}
+
 /// The rule IDs a played turn exercised.
 pub fn rules_fired(
     before: &Position,

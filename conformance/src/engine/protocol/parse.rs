@@ -150,7 +150,9 @@ fn turn(field: &'static str, text: &str) -> Result<Turn, ProtocolFault> {
     })
 }
 
-/// Read a position an engine reported: it must parse and be canonical.
+/// Read a position an engine reported: it must parse and be canonical
+/// (the notation reader accepts only the canonical spelling, and the
+/// printed form is checked again).
 ///
 /// ```
 /// use hexodic_conformance::engine::protocol::parse::position;
@@ -158,7 +160,7 @@ fn turn(field: &'static str, text: &str) -> Result<Turn, ProtocolFault> {
 /// let start = "..../...../....../......./....../...../.... x 0 x:r7c3k0u0l6 o:r7c3k0u0l6";
 /// assert!(position(start).is_ok());
 /// let spaced = start.replace(" x 0", "  x 0");
-/// assert!(matches!(position(&spaced), Err(ProtocolFault::NonCanonicalPosition { column: 45, .. })));
+/// assert!(matches!(position(&spaced), Err(ProtocolFault::UnreadablePosition { column: 45, .. })));
 /// ```
 pub fn position(text: &str) -> Result<Setup, ProtocolFault> {
     let setup = Setup::from_notation(text).map_err(|e| ProtocolFault::UnreadablePosition {
