@@ -2,7 +2,7 @@
 
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
 use hexodic_conformance::corpus::root_of;
-use hexodic_conformance::fuzz::{fuzz, recording, FuzzOptions, FuzzReport};
+use hexodic_conformance::fuzz::{fuzz, recording, Finding, FuzzOptions, FuzzReport};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::record;
 use hexodic_conformance::run::{
@@ -162,6 +162,12 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     if a.reach {
         reach_table(&report);
     }
+    write_finding(&a.out, finding, &info.label(), seed);
+    ExitCode::from(EXIT_DIFFERS)
+}
+
+/// Show a finding and write it as a fixture below `out`.
+fn write_finding(out: &Path, finding: &Finding, engine: &str, seed: u64) {
     let d = &finding.divergence;
     outln(&format!(
         "difference found (game seed {}): {}",
@@ -171,19 +177,16 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     outln(&format!("implicated rules: {}", d.implicated.join(", ")));
     outln(&format!("start: {}", finding.start.to_notation()));
     let turns: Vec<String> = finding.turns.iter().map(|t| t.to_string()).collect();
-    outln(&format!(
-        "turns: {}",
-        if turns.is_empty() {
-            "(none)".into()
-        } else {
-            turns.join(" ; ")
-        }
-    ));
+    let shown = if turns.is_empty() {
+        "(none)".to_string()
+    } else {
+        turns.join(" ; ")
+    };
+    outln(&format!("turns: {shown}"));
     let stem = format!("seed-{}", finding.game_seed);
-    let (root, id) = place(&a.out, &stem);
+    let (root, id) = place(out, &stem);
     let cmd = format!("hexodic-conformance fuzz --seed {seed}");
-    let rec = recording(finding, &id, &info.label(), &cmd);
-    match record(&root, &rec, true) {
+    match record(&root, &recording(finding, &id, engine, &cmd), true) {
         Ok(r) => outln(&format!(
             "fixture written: {} (passes on the reference in {} variants; trace {})",
             paths::shown(&r.fixture),
@@ -192,7 +195,6 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         )),
         Err(e) => eprintln!("error: the finding could not be written as a fixture: {e}"),
     }
-    ExitCode::from(EXIT_DIFFERS)
 }
 
 /// Arguments of `bench-protocol`.

@@ -1,7 +1,7 @@
 //! `run`: the corpus against an engine, with every report.
 
 use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
-use hexodic_conformance::corpus::{find_root, select};
+use hexodic_conformance::corpus::{find_root, select, Corpus};
 use hexodic_conformance::engine::{RequestStats, SLOW_REQUEST};
 use hexodic_conformance::paths;
 use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
@@ -103,57 +103,28 @@ fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
     ok
 }
 
-/// `run`.
-pub fn run(a: RunArgs) -> ExitCode {
-    let t0 = Instant::now();
-    let root = match find_root(a.fixtures.as_deref(), &a.targets) {
-        Ok(r) => r,
-        Err(e) => return fail(EXIT_USAGE, e),
-    };
-    let corpus = match select(&root, &a.targets) {
-        Ok(c) => c,
-        Err(e) => return fail(EXIT_USAGE, e),
-    };
+/// The corpus the targets select and the expectations file, or the exit.
+fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
+    let root = find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| fail(EXIT_USAGE, e))?;
+    let corpus = select(&root, &a.targets).map_err(|e| fail(EXIT_USAGE, e))?;
     let mut expected = Expectations::default();
     if let Some(path) = &a.expectations {
         if path.is_file() {
-            match Expectations::load(path) {
-                Ok(e) => expected = e,
-                Err(e) => return fail(EXIT_USAGE, e),
-            }
+            expected = Expectations::load(path).map_err(|e| fail(EXIT_USAGE, e))?;
         } else if !a.update_expectations {
-            return fail(
-                EXIT_USAGE,
-                format!("no expectations file {}", paths::shown(path)),
-            );
+            let msg = format!("no expectations file {}", paths::shown(path));
+            return Err(fail(EXIT_USAGE, msg));
         }
     }
-    let Opened {
-        mut engine,
-        warnings,
-        stats,
-    } = match a.engine.open(t0) {
-        Ok(o) => o,
-        Err((code, msg)) => {
-            eprintln!("error: {msg}");
-            let report =
-                RunReport::unusable(&corpus, a.engine.engine.as_deref().unwrap_or(""), &msg);
-            write_reports(&a, &report);
-            return ExitCode::from(code);
-        }
-    };
-    for w in &warnings {
-        eprintln!("warning: {w}");
-    }
-    let opts = RunOptions {
-        variant: a.variant,
-        traces: !a.no_traces,
-        expected: expected.expected_failures.clone(),
-        deadline: a.engine.deadline(t0),
-        stop: Some(interrupt_flag()),
-    };
+    Ok((corpus, expected))
+}
+
+/// Run the corpus with a progress line on a terminal and a warning the
+/// first time the engine is slow.
+fn run_with_progress(opened: &mut Opened, corpus: &Corpus, opts: &RunOptions) -> RunReport {
     let bar = progress_bar();
     bar.set_length(corpus.fixtures.len() as u64);
+    let stats = opened.stats.clone();
     let mut warned_slow = false;
     let mut progress = |p: &Progress| {
         bar.set_position(p.done as u64);
@@ -165,40 +136,68 @@ pub fn run(a: RunArgs) -> ExitCode {
             }
         }
     };
-    let mut report = run_corpus(engine.as_mut(), &corpus, &opts, &mut progress);
+    let mut report = run_corpus(opened.engine.as_mut(), corpus, opts, &mut progress);
     bar.finish_and_clear();
-    report.warnings = warnings;
-    if let Some(n) = slow_note(&stats) {
-        report.warnings.push(n);
+    report.warnings = opened.warnings.clone();
+    report.warnings.extend(slow_note(&opened.stats));
+    report
+}
+
+/// Rewrite the expectations file from the run; every failure is then
+/// expected, so only other problems fail the run.
+fn update_expectations(path: &Path, expected: &Expectations, report: &RunReport) -> ExitCode {
+    let next = expected.updated(report);
+    if !write(path, &next.to_yaml()) {
+        return ExitCode::from(EXIT_USAGE);
     }
+    super::common::outln(&format!(
+        "expectations written: {} ({} expected failures)",
+        paths::shown(path),
+        next.expected_failures.len()
+    ));
+    match report.exit_code() {
+        hexodic_conformance::run::EXIT_DIFFERS => ExitCode::SUCCESS,
+        code => ExitCode::from(code),
+    }
+}
+
+/// `run`.
+pub fn run(a: RunArgs) -> ExitCode {
+    let t0 = Instant::now();
+    let (corpus, expected) = match prepare(&a) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut opened = match a.engine.open(t0) {
+        Ok(o) => o,
+        Err((code, msg)) => {
+            eprintln!("error: {msg}");
+            let command = a.engine.engine.as_deref().unwrap_or("");
+            write_reports(&a, &RunReport::unusable(&corpus, command, &msg));
+            return ExitCode::from(code);
+        }
+    };
+    for w in &opened.warnings {
+        eprintln!("warning: {w}");
+    }
+    let opts = RunOptions {
+        variant: a.variant,
+        traces: !a.no_traces,
+        expected: expected.expected_failures.clone(),
+        deadline: a.engine.deadline(t0),
+        stop: Some(interrupt_flag()),
+    };
+    let report = run_with_progress(&mut opened, &corpus, &opts);
     out(&text(&report, a.verbose));
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         out(&github_annotations(&report));
     }
     let written = write_reports(&a, &report);
-    if a.update_expectations {
-        if let Some(path) = &a.expectations {
-            let next = expected.updated(&report);
-            if !write(path, &next.to_yaml()) {
-                return ExitCode::from(EXIT_USAGE);
-            }
-            super::common::outln(&format!(
-                "expectations written: {} ({} expected failures)",
-                paths::shown(path),
-                next.expected_failures.len()
-            ));
-            // Every failure is now expected: only other problems fail the run.
-            let code = report.exit_code();
-            return ExitCode::from(if code == hexodic_conformance::run::EXIT_DIFFERS {
-                0
-            } else {
-                code
-            });
-        }
+    if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
+        return update_expectations(path, &expected, &report);
     }
-    let code = report.exit_code();
-    if code == 0 && !written {
-        return ExitCode::from(EXIT_USAGE);
+    match report.exit_code() {
+        0 if !written => ExitCode::from(EXIT_USAGE),
+        code => ExitCode::from(code),
     }
-    ExitCode::from(code)
 }

@@ -127,6 +127,55 @@ struct Resolved {
     turns: Vec<LineTurn>,
 }
 
+/// The state fields that may only stand beside `board`, and whether each is given.
+fn beside_board(s: &SetupSpec) -> [(bool, &'static str); 5] {
+    [
+        (s.to_move.is_some(), "to_move"),
+        (s.half_moves.is_some(), "half_moves"),
+        (s.x.is_some(), "x"),
+        (s.o.is_some(), "o"),
+        (s.result.is_some(), "result"),
+    ]
+}
+
+/// `board:` with the state beside it, or with its own counters line.
+fn board_setup(src: &Src, s: &SetupSpec, b: &At<String>) -> Result<Setup, LoadError> {
+    let with_state = has_state_line(&b.value);
+    let parsed = if with_state {
+        hexodic_rules::diagram::parse_diagram(&b.value)
+    } else {
+        hexodic_rules::diagram::parse_board(&b.value)
+    };
+    let mut setup =
+        parsed.map_err(|e| src.err_block(b, e.line, e.column, format!("board: {}", e.message)))?;
+    if !with_state {
+        board_defaults(src, s, &mut setup)?;
+    } else if let Some((_, name)) = beside_board(s).iter().find(|(b, _)| *b) {
+        let msg = format!("the board's counters line already gives the state: drop `{name}`");
+        return Err(src.err(b, msg));
+    }
+    Ok(setup)
+}
+
+/// `include:` a shared setup from `setups/`.
+fn included(root: &Path, src: &Src, inc: &At<String>) -> Result<Resolved, LoadError> {
+    let name = &inc.value;
+    let ok = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    if name.is_empty() || !name.chars().all(ok) {
+        let msg = format!("`{name}` is not a setup name (letters, digits, - and _)");
+        return Err(src.err(inc, msg));
+    }
+    let file = root.join("setups").join(format!("{name}.yaml"));
+    if !file.is_file() {
+        let msg = format!("no shared setup {}", crate::paths::shown(&file));
+        return Err(src.err(inc, msg));
+    }
+    let text = read_text(&file)?;
+    let sf: SetupFile = parse_yaml(&file, &text)?;
+    let inner = Src::new(&file, &text);
+    resolve_setup(root, &inner, &sf.setup, false)
+}
+
 fn resolve_setup(
     root: &Path,
     src: &Src,
@@ -141,94 +190,35 @@ fn resolve_setup(
         s.include.is_some(),
     ];
     if forms.iter().filter(|f| **f).count() != 1 {
+        let msg = "setup needs exactly one of `start`, `position`, `board`, `include`";
+        return Err(src.err(spec, msg));
+    }
+    if let (None, Some((_, name))) = (&s.board, beside_board(s).iter().find(|(b, _)| *b)) {
         return Err(src.err(
             spec,
-            "setup needs exactly one of `start`, `position`, `board`, `include`",
+            format!("setup: `{name}` is only allowed beside `board`"),
         ));
     }
-    if s.board.is_none() {
-        let extra: [(bool, &str); 5] = [
-            (s.to_move.is_some(), "to_move"),
-            (s.half_moves.is_some(), "half_moves"),
-            (s.x.is_some(), "x"),
-            (s.o.is_some(), "o"),
-            (s.result.is_some(), "result"),
-        ];
-        if let Some((_, name)) = extra.iter().find(|(b, _)| *b) {
-            return Err(src.err(
-                spec,
-                format!("setup: `{name}` is only allowed beside `board`"),
-            ));
-        }
-    }
+    let plain = |setup| Resolved {
+        setup,
+        turns: Vec::new(),
+    };
     let mut resolved = if let Some(st) = &s.start {
         if !st.value {
             return Err(src.err(st, "`start` must be `true`"));
         }
-        Resolved {
-            setup: Setup::default(),
-            turns: Vec::new(),
-        }
+        plain(Setup::default())
     } else if let Some(p) = &s.position {
         let setup = Setup::from_notation(p.value.trim())
             .map_err(|e| src.err_in(p, e.column, format!("position: {}", e.kind)))?;
-        Resolved {
-            setup,
-            turns: Vec::new(),
-        }
+        plain(setup)
     } else if let Some(b) = &s.board {
-        let with_state = has_state_line(&b.value);
-        let parsed = if with_state {
-            hexodic_rules::diagram::parse_diagram(&b.value)
-        } else {
-            hexodic_rules::diagram::parse_board(&b.value)
-        };
-        let mut setup = parsed
-            .map_err(|e| src.err_block(b, e.line, e.column, format!("board: {}", e.message)))?;
-        if with_state {
-            let beside: [(bool, &str); 5] = [
-                (s.to_move.is_some(), "to_move"),
-                (s.half_moves.is_some(), "half_moves"),
-                (s.x.is_some(), "x"),
-                (s.o.is_some(), "o"),
-                (s.result.is_some(), "result"),
-            ];
-            if let Some((_, name)) = beside.iter().find(|(b, _)| *b) {
-                return Err(src.err(
-                    b,
-                    format!("the board's counters line already gives the state: drop `{name}`"),
-                ));
-            }
-        } else {
-            board_defaults(src, s, &mut setup)?;
-        }
-        Resolved {
-            setup,
-            turns: Vec::new(),
-        }
+        plain(board_setup(src, s, b)?)
     } else if let Some(inc) = &s.include {
         if !allow_include {
             return Err(src.err(inc, "a shared setup may not include another"));
         }
-        let name = &inc.value;
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            return Err(src.err(
-                inc,
-                format!("`{name}` is not a setup name (letters, digits, - and _)"),
-            ));
-        }
-        let file = root.join("setups").join(format!("{name}.yaml"));
-        if !file.is_file() {
-            return Err(src.err(inc, format!("no shared setup {}", file.display())));
-        }
-        let text = read_text(&file)?;
-        let sf: SetupFile = parse_yaml(&file, &text)?;
-        let inner = Src::new(&file, &text);
-        resolve_setup(root, &inner, &sf.setup, false)?
+        included(root, src, inc)?
     } else {
         return Err(src.err(spec, "empty setup"));
     };
@@ -505,61 +495,94 @@ fn step_check(src: &Src, st: &At<Step>) -> Result<StepCheck, LoadError> {
     })
 }
 
+/// The `invalid:` fault codes, sorted; an invalid setup checks nothing else.
+fn invalid_codes(
+    src: &Src,
+    raw: &FixtureFile,
+    resolved: &Resolved,
+) -> Result<Option<Vec<FaultCode>>, LoadError> {
+    let Some(list) = &raw.invalid else {
+        return Ok(None);
+    };
+    if list.value.is_empty() {
+        return Err(src.err(list, "invalid: list at least one fault code"));
+    }
+    let mut v = Vec::new();
+    for code in &list.value {
+        let Some(f) = FaultCode::from_code(&code.value) else {
+            let all: Vec<&str> = FaultCode::ALL.iter().map(|f| f.code()).collect();
+            let msg = format!("`{}` is not a fault code ({})", code.value, all.join(", "));
+            return Err(src.err(code, msg));
+        };
+        v.push(f);
+    }
+    if raw.steps.is_some() || raw.expect.is_some() || !resolved.turns.is_empty() {
+        return Err(src.err(list, "an invalid setup has no `steps`, `expect` or `turns`"));
+    }
+    v.sort();
+    v.dedup();
+    Ok(Some(v))
+}
+
+/// A valid setup (V1) whose setup turns are legal under the reference.
+fn check_playable(src: &Src, raw: &FixtureFile, resolved: &Resolved) -> Result<(), LoadError> {
+    let pos = resolved.setup.validate().map_err(|e| {
+        let msg = format!("setup is not a valid position: {e}");
+        let s = &raw.setup.value;
+        let form = [&s.position, &s.board, &s.include]
+            .into_iter()
+            .flatten()
+            .next();
+        match form {
+            Some(a) => LoadError::at(src.file, a.line, a.column, msg),
+            None => src.err(&raw.setup, msg),
+        }
+    })?;
+    let mut game = Game::from_position(pos);
+    for (i, t) in resolved.turns.iter().enumerate() {
+        if let Err(e) = game.play(t.turn) {
+            let msg = format!("setup turn {} `{}` is not legal: {e}", i + 1, t.turn);
+            return Err(LoadError::at(src.file, t.line, 1, msg));
+        }
+    }
+    Ok(())
+}
+
+/// The coverage sides a fixture counts for: `polarity`, else derived from
+/// its checks (fixtures/README.md, Coverage).
+fn sides(
+    raw: &FixtureFile,
+    expect: &Option<(u32, Checks)>,
+    steps: &[StepCheck],
+    invalid: bool,
+) -> (bool, bool) {
+    match raw.polarity.as_ref().map(|p| p.value) {
+        Some(Polarity::Positive) => (true, false),
+        Some(Polarity::Negative) => (false, true),
+        Some(Polarity::Both) => (true, true),
+        None => {
+            let all = expect
+                .iter()
+                .map(|(_, c)| c)
+                .chain(steps.iter().map(|s| &s.checks));
+            let (mut pos, mut neg) = (false, invalid);
+            for c in all {
+                pos |= c.is_positive();
+                neg |= c.is_negative();
+            }
+            pos |= steps.iter().any(|s| s.illegal.is_none());
+            neg |= steps.iter().any(|s| s.illegal.is_some());
+            (pos, neg)
+        }
+    }
+}
+
 /// Build the fixture, checking the setup and prelude with the reference rules.
 pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, LoadError> {
     let resolved = resolve_setup(root, src, &raw.setup, true)?;
-    let invalid = match &raw.invalid {
-        None => None,
-        Some(list) => {
-            if list.value.is_empty() {
-                return Err(src.err(list, "invalid: list at least one fault code"));
-            }
-            let mut v = Vec::new();
-            for code in &list.value {
-                match FaultCode::from_code(&code.value) {
-                    Some(f) => v.push(f),
-                    None => {
-                        let all: Vec<&str> = FaultCode::ALL.iter().map(|f| f.code()).collect();
-                        return Err(src.err(
-                            code,
-                            format!("`{}` is not a fault code ({})", code.value, all.join(", ")),
-                        ));
-                    }
-                }
-            }
-            if raw.steps.is_some() || raw.expect.is_some() || !resolved.turns.is_empty() {
-                return Err(src.err(list, "an invalid setup has no `steps`, `expect` or `turns`"));
-            }
-            v.sort();
-            v.dedup();
-            Some(v)
-        }
-    };
+    let invalid = invalid_codes(src, raw, &resolved)?;
     if invalid.is_none() {
-        let pos = resolved.setup.validate().map_err(|e| {
-            let msg = format!("setup is not a valid position: {e}");
-            let s = &raw.setup.value;
-            let form = [&s.position, &s.board, &s.include]
-                .into_iter()
-                .flatten()
-                .next()
-                .map(|a| (a.line, a.column));
-            match form {
-                Some((l, c)) => LoadError::at(src.file, l, c, msg),
-                None => src.err(&raw.setup, msg),
-            }
-        })?;
-        let mut game = Game::from_position(pos);
-        for (i, t) in resolved.turns.iter().enumerate() {
-            if let Err(e) = game.play(t.turn) {
-                return Err(LoadError::at(
-                    src.file,
-                    t.line,
-                    1,
-                    format!("setup turn {} `{}` is not legal: {e}", i + 1, t.turn),
-                ));
-            }
-        }
+        check_playable(src, raw, &resolved)?;
     }
     let expect = match &raw.expect {
         Some(e) => Some((e.line, expect_checks(src, &e.value)?)),
@@ -579,25 +602,6 @@ pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, Loa
             "the fixture checks nothing: add `steps` or `expect`",
         ));
     }
-    let sides = match raw.polarity.as_ref().map(|p| p.value) {
-        Some(Polarity::Positive) => (true, false),
-        Some(Polarity::Negative) => (false, true),
-        Some(Polarity::Both) => (true, true),
-        None => {
-            let all_checks = expect
-                .iter()
-                .map(|(_, c)| c)
-                .chain(steps.iter().map(|s| &s.checks));
-            let (mut pos, mut neg) = (false, invalid.is_some());
-            for c in all_checks {
-                pos |= c.is_positive();
-                neg |= c.is_negative();
-            }
-            pos |= steps.iter().any(|s| s.illegal.is_none());
-            neg |= steps.iter().any(|s| s.illegal.is_some());
-            (pos, neg)
-        }
-    };
     Ok(Fixture {
         id: raw.id.value.clone(),
         file: src.file.to_path_buf(),
@@ -608,7 +612,7 @@ pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, Loa
             .variants
             .as_ref()
             .is_none_or(|v| v.value == super::format::Variants::All),
-        sides,
+        sides: sides(raw, &expect, &steps, invalid.is_some()),
         setup_line: raw.setup.line,
         setup: resolved.setup,
         prelude: resolved.turns,

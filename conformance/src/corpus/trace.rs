@@ -220,74 +220,91 @@ struct RawTrace {
     steps: Vec<At<RawStep>>,
 }
 
-/// Parse a trace body; `offset` lines of header come before it in `file`.
-fn parse_body(file: &Path, body: &str, offset: u32) -> Result<Trace, LoadError> {
-    let raw: RawTrace = parse_yaml(file, body).map_err(|mut e| {
-        e.line += offset;
-        e
-    })?;
-    let err = |at_line: u32, col: u32, msg: String| LoadError::at(file, at_line + offset, col, msg);
-    let pos = |a: &At<String>| {
+/// Reading a trace body, with errors at the line in the file.
+struct Reader<'a> {
+    file: &'a Path,
+    offset: u32,
+}
+
+impl Reader<'_> {
+    fn err(&self, line: u32, col: u32, msg: String) -> LoadError {
+        LoadError::at(self.file, line + self.offset, col, msg)
+    }
+
+    fn position(&self, a: &At<String>) -> Result<Setup, LoadError> {
         Setup::from_notation(&a.value)
-            .map_err(|e| err(a.line, a.column, format!("position: {}", e.kind)))
-    };
-    let cell = |a: &At<String>| {
+            .map_err(|e| self.err(a.line, a.column, format!("position: {}", e.kind)))
+    }
+
+    fn cell(&self, a: &At<String>) -> Result<Cell, LoadError> {
         Cell::from_name(&a.value)
-            .ok_or_else(|| err(a.line, a.column, format!("`{}` is not a cell", a.value)))
-    };
-    let cells = |v: &[At<String>]| -> Result<CellSet, LoadError> {
+            .ok_or_else(|| self.err(a.line, a.column, format!("`{}` is not a cell", a.value)))
+    }
+
+    fn cells(&self, v: &[At<String>]) -> Result<CellSet, LoadError> {
         v.iter().try_fold(CellSet::EMPTY, |mut s, a| {
-            s.insert(cell(a)?);
+            s.insert(self.cell(a)?);
             Ok(s)
         })
-    };
-    let invalid = match &raw.invalid {
-        None => None,
-        Some(list) => Some(
-            list.iter()
-                .map(|a| {
-                    FaultCode::from_code(&a.value).ok_or_else(|| {
-                        err(
-                            a.line,
-                            a.column,
-                            format!("`{}` is not a fault code", a.value),
-                        )
-                    })
+    }
+
+    fn faults(&self, list: &[At<String>]) -> Result<Vec<FaultCode>, LoadError> {
+        list.iter()
+            .map(|a| {
+                FaultCode::from_code(&a.value).ok_or_else(|| {
+                    self.err(
+                        a.line,
+                        a.column,
+                        format!("`{}` is not a fault code", a.value),
+                    )
                 })
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
-    };
-    let start = raw.start.as_ref().map(pos).transpose()?;
-    let mut steps = Vec::new();
-    let mut last = start;
-    for st in &raw.steps {
+            })
+            .collect()
+    }
+
+    fn reasons(&self, codes: &[At<String>]) -> Result<ReasonSet, LoadError> {
+        let mut set = ReasonSet::EMPTY;
+        for c in codes {
+            let r = Reason::from_code(&c.value).ok_or_else(|| {
+                self.err(
+                    c.line,
+                    c.column,
+                    format!("`{}` is not a reason code", c.value),
+                )
+            })?;
+            set.insert(r);
+        }
+        Ok(set)
+    }
+
+    /// One step; `last` is the position before it, `legal_before` its count.
+    fn step(
+        &self,
+        st: &At<RawStep>,
+        last: Option<Setup>,
+        legal_before: u64,
+    ) -> Result<TraceStep, LoadError> {
         let s = &st.value;
         let turn = Turn::parse(&s.turn.value)
-            .map_err(|e| err(s.turn.line, s.turn.column, format!("turn: {}", e.kind)))?;
+            .map_err(|e| self.err(s.turn.line, s.turn.column, format!("turn: {}", e.kind)))?;
         let (verdict, position, captured) = match &s.illegal {
             Some(codes) => {
-                let mut set = ReasonSet::EMPTY;
-                for c in codes {
-                    set.insert(Reason::from_code(&c.value).ok_or_else(|| {
-                        err(
-                            c.line,
-                            c.column,
-                            format!("`{}` is not a reason code", c.value),
-                        )
-                    })?);
-                }
                 let Some(p) = last else {
-                    return Err(err(
+                    return Err(self.err(
                         st.line,
                         st.column,
                         "an illegal step needs a position before it".into(),
                     ));
                 };
-                (TurnVerdict::Illegal(set), p, CaptureKinds::default())
+                (
+                    TurnVerdict::Illegal(self.reasons(codes)?),
+                    p,
+                    CaptureKinds::default(),
+                )
             }
             None => {
                 let Some(p) = &s.position else {
-                    return Err(err(
+                    return Err(self.err(
                         st.line,
                         st.column,
                         "a legal step needs `position`".into(),
@@ -296,31 +313,47 @@ fn parse_body(file: &Path, body: &str, offset: u32) -> Result<Trace, LoadError> 
                 let k = match &s.captured {
                     None => CaptureKinds::default(),
                     Some(c) => CaptureKinds {
-                        by_move: c.by_move.as_ref().map(cell).transpose()?,
-                        encircled: cells(&c.encircled)?,
-                        echo: cells(&c.echo)?,
+                        by_move: c.by_move.as_ref().map(|m| self.cell(m)).transpose()?,
+                        encircled: self.cells(&c.encircled)?,
+                        echo: self.cells(&c.echo)?,
                     },
                 };
-                (TurnVerdict::Legal, pos(p)?, k)
+                (TurnVerdict::Legal, self.position(p)?, k)
             }
         };
         let legal = match (&s.illegal, s.legal) {
             (_, Some(n)) => n,
-            (Some(_), None) => steps
-                .last()
-                .map_or(raw.legal.unwrap_or(0), |p: &TraceStep| p.legal),
+            (Some(_), None) => legal_before,
             (None, None) => {
-                return Err(err(st.line, st.column, "a legal step needs `legal`".into()))
+                return Err(self.err(st.line, st.column, "a legal step needs `legal`".into()))
             }
         };
-        last = Some(position);
-        steps.push(TraceStep {
+        Ok(TraceStep {
             turn,
             verdict,
             position,
             captured,
             legal,
-        });
+        })
+    }
+}
+
+/// Parse a trace body; `offset` lines of header come before it in `file`.
+fn parse_body(file: &Path, body: &str, offset: u32) -> Result<Trace, LoadError> {
+    let raw: RawTrace = parse_yaml(file, body).map_err(|mut e| {
+        e.line += offset;
+        e
+    })?;
+    let r = Reader { file, offset };
+    let invalid = raw.invalid.as_deref().map(|l| r.faults(l)).transpose()?;
+    let start = raw.start.as_ref().map(|p| r.position(p)).transpose()?;
+    let mut steps: Vec<TraceStep> = Vec::new();
+    let mut last = start;
+    for st in &raw.steps {
+        let legal_before = steps.last().map_or(raw.legal.unwrap_or(0), |p| p.legal);
+        let step = r.step(st, last, legal_before)?;
+        last = Some(step.position);
+        steps.push(step);
     }
     Ok(Trace {
         id: raw.id,

@@ -118,7 +118,7 @@ pub type EngineResult<T> = Result<T, Incident>;
 /// A Hexodic engine as the harness drives it.
 ///
 /// Implement it for your engine type to run the corpus from your own
-/// `cargo test` ([`crate::suite`]), or serve it over the protocol with
+/// `cargo test` (see the `suite` module), or serve it over the protocol with
 /// [`serve`]. A method needing a capability the engine does not declare in
 /// [`Engine::info`] is never called.
 ///

@@ -15,6 +15,9 @@ fn names(cells: CellSet) -> Vec<String> {
 }
 
 /// Answer one request. Returns the reply and whether the session ends.
+///
+/// One arm per command of the protocol: kept together so the whole protocol
+/// reads in one place.
 pub fn answer(engine: &mut dyn Engine, line: &str) -> (Reply, bool) {
     let req: Request = match serde_json::from_str(line) {
         Ok(r) => r,

@@ -406,7 +406,8 @@ impl Difference {
         }
     }
 
-    /// The difference in one line, in the rules' terms.
+    /// The difference in one line, in the rules' terms (one arm per kind of
+    /// difference, kept together so the wording stays consistent).
     pub fn summary(&self) -> String {
         match self {
             Difference::Verdict {

@@ -186,6 +186,62 @@ fn trace_of(file: &Path, opts: &RunOptions, errors: &mut Vec<LoadError>) -> Opti
     }
 }
 
+/// Watches incidents fixture by fixture: when the same costly kind keeps
+/// coming back, the engine is given up on.
+#[derive(Default)]
+struct Watch {
+    recent: std::collections::VecDeque<Option<&'static str>>,
+}
+
+impl Watch {
+    /// Note a result; the incident that makes the engine unusable, if any.
+    fn note(&mut self, r: &FixtureResult) -> Option<Incident> {
+        let costly = r
+            .incident()
+            .filter(|i| i.incident.kind.is_costly())
+            .map(|i| i.incident.kind.name());
+        self.recent.push_back(costly);
+        if self.recent.len() > INCIDENT_WINDOW {
+            self.recent.pop_front();
+        }
+        let i = r.incident()?;
+        let same = self
+            .recent
+            .iter()
+            .filter(|k| k.is_some() && **k == costly)
+            .count();
+        if i.incident.kind.is_fatal() {
+            return Some(i.incident.clone());
+        }
+        (same >= INCIDENT_STREAK).then(|| Incident {
+            kind: crate::engine::IncidentKind::GaveUp {
+                reason: format!(
+                    "{same} of the last {} fixtures ended the same way: {}",
+                    self.recent.len(),
+                    i.incident.kind
+                ),
+            },
+            ..i.incident.clone()
+        })
+    }
+}
+
+/// The root causes of the failing results.
+fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
+    let failing: Vec<Failing> = results
+        .iter()
+        .filter(|r| r.status == Status::Fail)
+        .filter_map(|r| {
+            Some(Failing {
+                id: &r.id,
+                size: r.size,
+                failure: r.failure()?,
+            })
+        })
+        .collect();
+    root_causes(&failing)
+}
+
 /// Run every fixture of `corpus` against `engine`. `progress` is called
 /// after each fixture.
 pub fn run_corpus(
@@ -201,91 +257,50 @@ pub fn run_corpus(
         fixtures: corpus.fixtures.len(),
         ..Summary::default()
     };
-    let mut stop = None;
-    let mut unusable = None;
-    let mut recent: std::collections::VecDeque<Option<&'static str>> = Default::default();
+    let (mut stop, mut unusable, mut watch) = (None, None, Watch::default());
     for fx in &corpus.fixtures {
-        if let Some(s) = stopped(opts) {
-            stop = Some(s);
+        stop = stopped(opts);
+        if stop.is_some() {
             break;
         }
         let trace = trace_of(&fx.file, opts, &mut errors);
         let t = Instant::now();
         let run = run_fixture(engine, fx, trace.as_ref(), opts.variant);
-        let r = FixtureResult::new(
-            fx,
-            run,
-            opts.expected.get(&fx.id),
-            trace.is_some(),
-            t.elapsed(),
-        );
-        let costly = r
-            .incident()
-            .filter(|i| i.incident.kind.is_costly())
-            .map(|i| i.incident.kind.name());
-        recent.push_back(costly);
-        if recent.len() > INCIDENT_WINDOW {
-            recent.pop_front();
+        let expected = opts.expected.get(&fx.id);
+        let r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        if r.incident()
+            .is_some_and(|i| i.incident.kind == crate::engine::IncidentKind::Stopped)
+        {
+            stop = stopped(opts).or(Some(Stopped::Interrupted));
+            break;
         }
-        if let Some(i) = r.incident() {
-            if matches!(i.incident.kind, crate::engine::IncidentKind::Stopped) {
-                stop = stopped(opts).or(Some(Stopped::Interrupted));
-                break;
-            }
-            let same = recent
-                .iter()
-                .filter(|k| k.is_some() && **k == costly)
-                .count();
-            if i.incident.kind.is_fatal() || same >= INCIDENT_STREAK {
-                let mut why = i.incident.clone();
-                if !why.kind.is_fatal() {
-                    why.kind = crate::engine::IncidentKind::GaveUp {
-                        reason: format!(
-                            "{same} of the last {} fixtures ended the same way: {}",
-                            recent.len(),
-                            i.incident.kind
-                        ),
-                    };
-                }
-                unusable = Some(why);
-                summary.add(&r);
-                results.push(r);
-                stop = Some(Stopped::Unusable);
-                break;
-            }
-        }
+        unusable = watch.note(&r);
         summary.add(&r);
         results.push(r);
+        if unusable.is_some() {
+            stop = Some(Stopped::Unusable);
+            break;
+        }
         if let Some(last) = results.last() {
+            let failures = summary.failed() + summary.incidents;
+            let total = corpus.fixtures.len();
             progress(&Progress {
                 done: results.len(),
-                total: corpus.fixtures.len(),
-                failures: summary.failed() + summary.incidents,
+                total,
+                failures,
                 last,
             });
         }
     }
     summary.errors = errors.len();
     summary.elapsed = t0.elapsed();
-    let failing: Vec<Failing> = results
-        .iter()
-        .filter(|r| r.status == Status::Fail)
-        .filter_map(|r| {
-            Some(Failing {
-                id: &r.id,
-                size: r.size,
-                failure: r.failure()?,
-            })
-        })
-        .collect();
-    let root_causes = root_causes(&failing);
     RunReport {
         engine: engine.info(),
         corpus_version: corpus_version(corpus),
+        root_causes: causes(&results),
         results,
         errors,
         summary,
-        root_causes,
         warnings: Vec::new(),
         stopped: stop,
         unusable,

@@ -164,6 +164,7 @@ fn place_space(s: &Setup, p: Player) -> CellSet {
 
 impl Edit {
     /// Apply the edit; it may leave the setup invalid (checked by the caller).
+    // One arm per kind of edit: they share the bookkeeping that keeps I1-I3.
     pub fn apply(self, s: &mut Setup) {
         match self {
             Edit::Place { cell: c, x } => {

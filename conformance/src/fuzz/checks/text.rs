@@ -47,6 +47,9 @@ fn round_trip<T: PartialEq>(
 /// and the fixture loader (YAML, then the fixture compiler). Nothing panics; whatever parses prints and parses back to the same
 /// value; a parsed setup or position prints back to the identical text (the
 /// notation is canonical); a parsed position passes `check_position` (I9).
+///
+/// The parsers are checked one after another in this one function, so the
+/// list of what the target covers reads in one place.
 pub fn parsers(data: &[u8]) -> Check {
     let text = String::from_utf8_lossy(data);
     let text = text.as_ref();

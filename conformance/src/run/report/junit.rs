@@ -3,7 +3,7 @@
 //! capability a skip; load errors are errors of a `load` suite.
 
 use crate::paths;
-use crate::run::{RunReport, Status};
+use crate::run::{FixtureResult, RunReport, Status};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::collections::BTreeMap;
 
@@ -11,47 +11,53 @@ fn area(id: &str) -> &str {
     id.split('/').next().unwrap_or(id)
 }
 
+/// A fixture's JUnit status: a difference is a failure, an incident an
+/// error, a missing capability a skip.
+fn status(r: &FixtureResult) -> TestCaseStatus {
+    match r.status {
+        Status::Pass => TestCaseStatus::success(),
+        Status::ExpectedFail => TestCaseStatus::success(),
+        Status::Skipped => {
+            let mut s = TestCaseStatus::skipped();
+            s.set_message(r.cause_line());
+            s
+        }
+        Status::Fail | Status::UnexpectedPass => {
+            let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
+            s.set_message(r.cause_line());
+            let rules = r
+                .failure()
+                .map(|f| f.cause.implicated.join(", "))
+                .unwrap_or_default();
+            s.set_type(if r.status == Status::UnexpectedPass {
+                "unexpected-pass".to_string()
+            } else {
+                format!("{} ({rules})", r.basis.name())
+            });
+            s.set_description(super::text::failure_block(r).join("\n"));
+            s
+        }
+        Status::Incident => {
+            let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
+            s.set_message(r.cause_line());
+            s.set_type("engine-incident");
+            if let Some(i) = r.incident() {
+                s.set_description(format!(
+                    "request: {}\nstandard error of that engine process:\n{}",
+                    i.incident.request, i.incident.stderr
+                ));
+            }
+            s
+        }
+    }
+}
+
 /// The JUnit report.
 pub fn junit(report: &RunReport) -> String {
     let engine = report.engine.label();
     let mut suites: BTreeMap<String, TestSuite> = BTreeMap::new();
     for r in &report.results {
-        let status = match r.status {
-            Status::Pass => TestCaseStatus::success(),
-            Status::ExpectedFail => TestCaseStatus::success(),
-            Status::Skipped => {
-                let mut s = TestCaseStatus::skipped();
-                s.set_message(r.cause_line());
-                s
-            }
-            Status::Fail | Status::UnexpectedPass => {
-                let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-                s.set_message(r.cause_line());
-                let rules = r
-                    .failure()
-                    .map(|f| f.cause.implicated.join(", "))
-                    .unwrap_or_default();
-                s.set_type(if r.status == Status::UnexpectedPass {
-                    "unexpected-pass".to_string()
-                } else {
-                    format!("{} ({rules})", r.basis.name())
-                });
-                s.set_description(super::text::failure_block(r).join("\n"));
-                s
-            }
-            Status::Incident => {
-                let mut s = TestCaseStatus::non_success(NonSuccessKind::Error);
-                s.set_message(r.cause_line());
-                s.set_type("engine-incident");
-                if let Some(i) = r.incident() {
-                    s.set_description(format!(
-                        "request: {}\nstandard error of that engine process:\n{}",
-                        i.incident.request, i.incident.stderr
-                    ));
-                }
-                s
-            }
-        };
+        let status = status(r);
         let mut case = TestCase::new(r.id.as_str(), status);
         case.set_classname(format!("{engine}.{}", area(&r.id)));
         case.set_time(r.elapsed);
