@@ -1,4 +1,37 @@
-//! The Hexodic conformance harness.
+//! The Hexodic conformance harness: does an engine play Hexodic exactly as
+//! the reference rules (`hexodic-rules`) do, and where not, which rule does it
+//! break?
+//!
+//! The facade below is what most users need; the modules hold the rest.
+//!
+//! - [`Engine`]: the boundary every engine build is driven through, in the
+//!   rules crate's types. [`ReferenceEngine`] is the reference in process;
+//!   [`ExternalEngine`] drives any program speaking `conformance/PROTOCOL.md`,
+//!   reading every reply strictly (a bad reply is an [`engine::Incident`],
+//!   never a default value).
+//! - [`oracle`]: the one definition of "agrees": one function per kind of
+//!   check, each giving a typed [`Difference`] (or a skip, for a missing
+//!   [`Capability`]).
+//! - [`corpus`]: the YAML fixtures and their golden traces.
+//! - [`run_corpus`]: every fixture against an engine, each fixture's status
+//!   decided once, failures grouped into root causes ([`diagnose`]); the
+//!   reports ([`run::report`], [`html`]) are made from the [`RunReport`].
+//! - [`mod@fuzz`]: the fuzz checks and the differential fuzzer; [`record`]:
+//!   fixtures written from play, with their traces.
+//!
+//! # Examples
+//!
+//! The whole corpus against the reference, in process:
+//!
+//! ```
+//! use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
+//!
+//! let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures());
+//! let opts = RunOptions { traces: true, ..RunOptions::default() };
+//! let report = run_corpus(&mut ReferenceEngine::new(), &corpus, &opts, &mut |_| {});
+//! assert_eq!(report.summary.failed(), 0);
+//! assert!(report.root_causes.is_empty());
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
@@ -13,3 +46,9 @@ pub mod paths;
 pub mod record;
 pub mod run;
 pub mod suite;
+
+pub use corpus::{load_corpus, Corpus, Fixture};
+pub use engine::{Capabilities, Capability, Engine, ExternalEngine, ReferenceEngine};
+pub use fuzz::{fuzz, FuzzOptions};
+pub use oracle::{Difference, Judgement};
+pub use run::{run_corpus, RunOptions, RunReport};
