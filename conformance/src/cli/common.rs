@@ -2,9 +2,9 @@
 //! that ends quietly when the reader closes the pipe.
 
 use hexodic_conformance::engine::{
-    Engine, ExternalEngine, ProcessOptions, ReferenceEngine, RequestStats, StartError,
+    Engine, ExternalEngine, IncidentKind, ProcessOptions, ReferenceEngine, RequestStats, StartError,
 };
-use hexodic_conformance::run::{EXIT_INTERRUPTED, EXIT_UNUSABLE, EXIT_USAGE};
+use hexodic_conformance::run::{EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_UNUSABLE, EXIT_USAGE};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -139,6 +139,16 @@ impl EngineArgs {
                 engine: Box::new(e),
             }),
             Err(StartError::Command(e)) => Err((EXIT_USAGE, e.to_string())),
+            Err(StartError::Incident(i)) if i.kind == IncidentKind::Stopped => {
+                let code = match interrupt_flag().load(Ordering::Relaxed) {
+                    true => EXIT_INTERRUPTED,
+                    false => EXIT_INCOMPLETE,
+                };
+                Err((
+                    code,
+                    "the time ran out before the engine answered its handshake".into(),
+                ))
+            }
             Err(StartError::Incident(i)) => {
                 let mut msg = format!("the engine `{cmd}` cannot be used: {}", i.kind);
                 let tail: Vec<&str> = i.stderr.lines().rev().take(8).collect();

@@ -5,7 +5,10 @@ use hexodic_conformance::corpus::{find_root, select, Corpus};
 use hexodic_conformance::engine::{RequestStats, SLOW_REQUEST};
 use hexodic_conformance::paths;
 use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
-use hexodic_conformance::run::{run_corpus, Progress, RunOptions, RunReport, EXIT_USAGE};
+use hexodic_conformance::run::{
+    run_corpus, Progress, RunOptions, RunReport, Stopped, EXIT_INCOMPLETE, EXIT_INTERRUPTED,
+    EXIT_USAGE,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -173,7 +176,17 @@ pub fn run(a: RunArgs) -> ExitCode {
         Err((code, msg)) => {
             eprintln!("error: {msg}");
             let command = a.engine.engine.as_deref().unwrap_or("");
-            write_reports(&a, &RunReport::unusable(&corpus, command, &msg));
+            let mut report = RunReport::unusable(&corpus, command, &msg);
+            let stopped = match code {
+                EXIT_INCOMPLETE => Some(Stopped::TimeLimit),
+                EXIT_INTERRUPTED => Some(Stopped::Interrupted),
+                _ => None,
+            };
+            if stopped.is_some() {
+                report.stopped = stopped;
+                report.unusable = None;
+            }
+            write_reports(&a, &report);
             return ExitCode::from(code);
         }
     };

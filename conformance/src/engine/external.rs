@@ -88,11 +88,14 @@ impl ExternalEngine {
             .request(Command::Hello {
                 protocol: PROTOCOL_VERSION,
             })
-            .map_err(|i| Incident {
-                kind: IncidentKind::Handshake {
-                    reason: i.kind.to_string(),
+            .map_err(|i| match i.kind {
+                IncidentKind::Stopped => i,
+                _ => Incident {
+                    kind: IncidentKind::Handshake {
+                        reason: i.kind.to_string(),
+                    },
+                    ..i
                 },
-                ..i
             })?;
         let request = format!(r#"{{"id":{id},"cmd":"hello","protocol":{PROTOCOL_VERSION}}}"#);
         let fail = |me: &mut Self, reason: String| {

@@ -205,7 +205,7 @@ impl EngineProcess {
             .spawn()
             .map_err(|e| {
                 Incident::new(IncidentKind::Spawn {
-                    reason: format!("`{}`: {e}", c.program),
+                    reason: format!("`{}`: {}", c.program, crate::corpus::io_words(&e)),
                 })
             })?;
         self.starts += 1;
