@@ -40,11 +40,13 @@ fn reason_rules(r: ReasonSet) -> Vec<&'static str> {
 pub fn context_rules(before: Option<&Setup>, turn: Turn) -> Vec<&'static str> {
     let mut out = Rules::default();
     if turn.project == Project::Skip {
-        // A Skip exists only where the cooldown distance (T4) leaves no cell.
-        out.extend(["T5", "T4"]);
+        // A Skip exists only where the cooldown distance (T4) leaves no cell;
+        // an Echo on it is the ruling of E1.
+        out.add("T5");
         if turn.echo.is_some() {
             out.add("E1");
         }
+        out.add("T4");
     }
     if let (Some(shape), Some(echo)) = (turn.shape, turn.echo) {
         let e = echo.cell();
@@ -345,7 +347,13 @@ fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
             out.extend(reason_rules(*expected));
             out.add("V2");
         }
-        Difference::Fields(f) => out.extend(field_rules(div, f)),
+        Difference::Fields(f) => {
+            out.extend(field_rules(div, f));
+            // The turn's own context: a Skip (T5), an Echo the Shape changed (E1).
+            if let Some(t) = div.turn {
+                out.extend(context_rules(before, t));
+            }
+        }
         Difference::Captures { expected, got } => {
             let odd = (*expected | *got) - (*expected & *got);
             for c in odd {
