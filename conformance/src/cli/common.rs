@@ -93,6 +93,33 @@ pub struct Opened {
     pub stats: Option<Arc<Mutex<RequestStats>>>,
 }
 
+/// Read a diagram from a file or standard input (`-`), as `explain` prints
+/// it: the board rows (cell numbers optional) and the counters line; any
+/// lines after the counters line (the rest of `explain`'s output) are ignored.
+pub fn read_diagram(source: &str) -> Result<hexodic_rules::Setup, String> {
+    let mut text = String::new();
+    let read = if source == "-" {
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
+    } else {
+        std::fs::read_to_string(source).map(|t| text = t)
+    };
+    read.map_err(|e| {
+        format!(
+            "--diagram {source}: {}",
+            hexodic_conformance::corpus::io_words(&e)
+        )
+    })?;
+    let mut kept = String::new();
+    for line in text.lines() {
+        kept.push_str(line);
+        kept.push('\n');
+        if line.contains("x:") && line.contains("o:") {
+            break;
+        }
+    }
+    hexodic_rules::diagram::parse_diagram(&kept).map_err(|e| format!("--diagram {source}: {e}"))
+}
+
 /// The engine options every engine-driving command shares.
 #[derive(clap::Args, Clone, Debug)]
 pub struct EngineArgs {

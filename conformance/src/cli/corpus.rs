@@ -5,7 +5,7 @@ use hexodic_conformance::corpus::{
     coverage, find_root, lint, load_corpus, schema_json, select, setup_schema_json,
 };
 use hexodic_conformance::paths;
-use hexodic_conformance::record::{bless, line_diff};
+use hexodic_conformance::record::{bless, line_diff, orphans};
 use hexodic_conformance::run::EXIT_USAGE;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -158,6 +158,33 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
             outln(&format!("  {l}"));
         }
     }
+    let orphans = if a.targets.is_empty() {
+        orphans(&root)
+    } else {
+        Vec::new()
+    };
+    for o in &orphans {
+        if a.check {
+            outln(&format!(
+                "orphan trace: {} (its fixture is gone; `bless` removes it)",
+                paths::shown(o)
+            ));
+        } else {
+            match std::fs::remove_file(o) {
+                Ok(()) => outln(&format!("orphan trace removed: {}", paths::shown(o))),
+                Err(e) => {
+                    return fail(
+                        EXIT_USAGE,
+                        format!(
+                            "cannot remove {}: {}",
+                            paths::shown(o),
+                            hexodic_conformance::corpus::io_words(&e)
+                        ),
+                    )
+                }
+            }
+        }
+    }
     let verb = if a.check { "would change" } else { "written" };
     outln(&format!(
         "{} fixtures, {} trace(s) {verb}",
@@ -166,7 +193,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
     ));
     if !corpus.errors.is_empty() {
         ExitCode::from(EXIT_USAGE)
-    } else if a.check && !changes.is_empty() {
+    } else if a.check && !(changes.is_empty() && orphans.is_empty()) {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS

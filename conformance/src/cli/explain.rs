@@ -6,9 +6,7 @@ use hexodic_conformance::oracle::{cell_list, codes};
 use hexodic_conformance::paths;
 use hexodic_conformance::run::EXIT_USAGE;
 use hexodic_render::BoardPicture;
-use hexodic_rules::diagram::parse_diagram;
 use hexodic_rules::{Game, Position, Setup, Turn};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -34,26 +32,10 @@ pub struct ExplainArgs {
     svg: Option<PathBuf>,
 }
 
-fn read_diagram(source: &str) -> Result<Setup, String> {
-    let mut text = String::new();
-    let read = if source == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::read_to_string(source).map(|t| text = t)
-    };
-    read.map_err(|e| {
-        format!(
-            "--diagram {source}: {}",
-            hexodic_conformance::corpus::io_words(&e)
-        )
-    })?;
-    parse_diagram(&text).map_err(|e| format!("--diagram {source}: {e}"))
-}
-
 fn start(a: &ExplainArgs) -> Result<Game, String> {
     let setup = match (&a.position, &a.diagram) {
         (Some(p), _) => Setup::from_notation(p.trim()).map_err(|e| format!("--position: {e}"))?,
-        (None, Some(d)) => read_diagram(d)?,
+        (None, Some(d)) => super::common::read_diagram(d)?,
         (None, None) => return Ok(Game::new()),
     };
     let p: Position = setup

@@ -2,6 +2,7 @@
 
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
 use hexodic_conformance::corpus::root_of;
+use hexodic_conformance::engine::IncidentKind;
 use hexodic_conformance::fuzz::{fuzz, recording, Finding, FuzzOptions, FuzzReport};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::record;
@@ -14,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// Arguments of `fuzz`.
@@ -60,6 +62,7 @@ fn place(out: &Path, stem: &str) -> (PathBuf, String) {
         None => {
             let parent = out
                 .parent()
+                .filter(|p| !p.as_os_str().is_empty())
                 .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
             let name = out
                 .file_name()
@@ -104,15 +107,12 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         eprintln!("warning: {w}");
     }
     let info = opened.engine.info();
-    let time = match (a.time, a.engine.max_time) {
-        (Some(t), Some(m)) => Some(t.min(m)),
-        (t, m) => t.or(m),
-    };
     let opts = FuzzOptions {
         seed,
         games: a.games,
-        time,
+        time: a.time,
         stop: Some(interrupt_flag()),
+        deadline: a.engine.deadline(t0),
     };
     eprintln!(
         "fuzzing {} with seed {seed} (repeat with --seed {seed})",
@@ -162,12 +162,17 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     if a.reach {
         reach_table(&report);
     }
-    write_finding(&a.out, finding, &info.label(), seed);
+    let mut repeat = String::from("hexodic-conformance fuzz");
+    if let Some(e) = &a.engine.engine {
+        repeat.push_str(&format!(" --engine '{e}'"));
+    }
+    repeat.push_str(&format!(" --seed {seed}"));
+    write_finding(&a.out, finding, &info.label(), &repeat);
     ExitCode::from(EXIT_DIFFERS)
 }
 
 /// Show a finding and write it as a fixture below `out`.
-fn write_finding(out: &Path, finding: &Finding, engine: &str, seed: u64) {
+fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str) {
     let d = &finding.divergence;
     outln(&format!(
         "difference found (game seed {}): {}",
@@ -185,8 +190,7 @@ fn write_finding(out: &Path, finding: &Finding, engine: &str, seed: u64) {
     outln(&format!("turns: {shown}"));
     let stem = format!("seed-{}", finding.game_seed);
     let (root, id) = place(out, &stem);
-    let cmd = format!("hexodic-conformance fuzz --seed {seed}");
-    match record(&root, &recording(finding, &id, engine, &cmd), true) {
+    match record(&root, &recording(finding, &id, engine, repeat), true) {
         Ok(r) => outln(&format!(
             "fixture written: {} (passes on the reference in {} variants; trace {})",
             paths::shown(&r.fixture),
@@ -207,9 +211,18 @@ pub struct BenchProtocolArgs {
     requests: u64,
 }
 
-/// `bench-protocol`: round trips per second against an engine.
-pub fn bench_protocol(a: BenchProtocolArgs) -> ExitCode {
+/// `bench-protocol`: round trips per second against an engine (without
+/// `--engine`, against this harness's own `serve`, so the protocol is what
+/// is measured).
+pub fn bench_protocol(mut a: BenchProtocolArgs) -> ExitCode {
     let t0 = Instant::now();
+    if a.engine.engine.is_none() {
+        let me = std::env::current_exe().map(|p| p.display().to_string());
+        match me {
+            Ok(me) => a.engine.engine = Some(format!("'{me}' serve")),
+            Err(e) => return fail(EXIT_USAGE, format!("cannot find this program: {e}")),
+        }
+    }
     let mut opened = match a.engine.open(t0) {
         Ok(o) => o,
         Err((code, msg)) => return fail(code, msg),
@@ -227,7 +240,14 @@ pub fn bench_protocol(a: BenchProtocolArgs) -> ExitCode {
             engine.play(turn).map(|_| ())
         };
         if let Err(e) = r {
-            return fail(EXIT_UNUSABLE, format!("request {i}: {}", e.kind));
+            let code = match e.kind {
+                IncidentKind::Stopped if interrupt_flag().load(Ordering::Relaxed) => {
+                    EXIT_INTERRUPTED
+                }
+                IncidentKind::Stopped => EXIT_INCOMPLETE,
+                _ => EXIT_UNUSABLE,
+            };
+            return fail(code, format!("request {i}: {}", e.kind));
         }
     }
     let secs = t.elapsed().as_secs_f64();

@@ -100,10 +100,12 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
         }
         Err(i) => {
             let stopped = matches!(i.kind, hexodic_conformance::engine::IncidentKind::Stopped);
-            let code = if stopped {
-                EXIT_INCOMPLETE
-            } else {
-                EXIT_UNUSABLE
+            let interrupted =
+                super::common::interrupt_flag().load(std::sync::atomic::Ordering::Relaxed);
+            let code = match (stopped, interrupted) {
+                (true, true) => hexodic_conformance::run::EXIT_INTERRUPTED,
+                (true, false) => EXIT_INCOMPLETE,
+                _ => EXIT_UNUSABLE,
             };
             fail(code, format!("the engine could not finish: {}", i.kind))
         }

@@ -6,7 +6,6 @@ use hexodic_conformance::corpus::{find_root, Basis};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
 use hexodic_conformance::run::EXIT_USAGE;
-use hexodic_rules::diagram::parse_diagram;
 use hexodic_rules::{Position, Setup, Turn};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,21 +59,7 @@ fn start(a: &RecordArgs) -> Result<Position, String> {
         (Some(p), _, _) => {
             Setup::from_notation(p.trim()).map_err(|e| format!("--position: {e}"))?
         }
-        (None, Some(d), _) => {
-            let mut text = String::new();
-            let read = if d == "-" {
-                std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
-            } else {
-                std::fs::read_to_string(d).map(|t| text = t)
-            };
-            read.map_err(|e| {
-                format!(
-                    "--diagram {d}: {}",
-                    hexodic_conformance::corpus::io_words(&e)
-                )
-            })?;
-            parse_diagram(&text).map_err(|e| format!("--diagram {d}: {e}"))?
-        }
+        (None, Some(d), _) => super::common::read_diagram(d)?,
         (None, None, true) => Setup::default(),
         (None, None, false) => {
             return Err("give the start: --start, --position P or --diagram FILE".into())

@@ -136,6 +136,12 @@ pub fn lint(root: &Path) -> LintReport {
         r.warnings.extend(metadata_warnings(fx));
         r.problems.extend(reason_lists(fx));
     }
+    for o in super::trace::orphans(root) {
+        r.problems.push(format!(
+            "{}: a trace without its fixture; remove it (`hexodic-conformance bless` does)",
+            paths::shown(&o)
+        ));
+    }
     for (path, want, flag) in [
         (schema_path(root), schema_json(), ""),
         (

@@ -227,6 +227,23 @@ pub fn root_of(path: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// The fixtures folder of a fixture file found anywhere: its path without
+/// the `id` it declares (`/tmp/out/found/seed-3.yaml` with id `found/seed-3`
+/// lies in `/tmp/out`).
+fn root_from_id(file: &Path) -> Option<PathBuf> {
+    if !file.is_file() {
+        return None;
+    }
+    let text = std::fs::read_to_string(file).ok()?;
+    let id = text.lines().find_map(|l| l.strip_prefix("id:"))?.trim();
+    let abs = std::fs::canonicalize(file).ok()?;
+    let mut root = abs.with_extension("");
+    for _ in id.split('/') {
+        root = root.parent()?.to_path_buf();
+    }
+    (id_for(&root, file).as_deref() == Some(id)).then_some(root)
+}
+
 /// The id a file must declare: its path below `root`, `/`-separated, without extension.
 pub fn id_for(root: &Path, file: &Path) -> Option<String> {
     let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
@@ -439,11 +456,10 @@ pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, Se
             .filter(|r| std::fs::canonicalize(g).is_ok_and(|c| c.starts_with(r)))
             .unwrap_or_else(|| g.to_path_buf()));
     }
-    if let Some(r) = targets
-        .iter()
-        .map(Path::new)
-        .filter(|p| p.exists())
+    let existing = || targets.iter().map(Path::new).filter(|p| p.exists());
+    if let Some(r) = existing()
         .find_map(root_of)
+        .or_else(|| existing().find_map(root_from_id))
     {
         return Ok(r);
     }

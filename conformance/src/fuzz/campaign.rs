@@ -9,7 +9,7 @@ use super::generate::{choose_turn, probe_turn, start_position};
 use super::reach::{cap_combination, rules_fired};
 use super::shrink::shrink;
 use crate::diagnose::Divergence;
-use crate::engine::{Engine, Incident, PositionReply};
+use crate::engine::{Capabilities, Engine, Incident, PositionReply};
 use crate::run::{Stopped, INCIDENT_STREAK};
 use hexodic_rules::random::{GameStats, Rng};
 use hexodic_rules::{Game, Position, Setup, Turn};
@@ -32,6 +32,8 @@ pub struct FuzzOptions {
     pub time: Option<Duration>,
     /// Stop when this is set (an interrupt).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The whole run (shrinking included) must end by then (`--max-time`).
+    pub deadline: Option<Instant>,
 }
 
 /// A shrunk difference: a start position and turns on which the engine and
@@ -84,54 +86,69 @@ fn play_one(
     let caps = engine.info().capabilities;
     let mut fired: HashSet<&'static str> = HashSet::from(["V1"]);
     let mut stats = GameStats::default();
-    let mut turns: Vec<Turn> = Vec::new();
     report.games += 1;
     if engine.set_position(&Setup::from(&start))? != PositionReply::Accepted {
-        let d = crate::oracle::Difference::Validity {
-            expected: Vec::new(),
-            got: PositionReply::Invalid(Vec::new()),
-        };
-        let mut div = Divergence {
-            step: 0,
-            line: 0,
-            turn: None,
-            source: crate::diagnose::Source::Trace,
-            difference: d,
-            before: Some(Setup::from(&start)),
-            expected: None,
-            got: None,
-            captures: None,
-            implicated: Vec::new(),
-        };
-        div.implicated = crate::diagnose::implicated(&div);
-        return Ok(Some((start, turns, div)));
+        return Ok(Some((start, Vec::new(), refused_start(start))));
     }
+    let (game, outcome) = play_turns(engine, caps, start, &mut rng, &mut stats, &mut fired);
+    // B3: the diagram of the final position reads back as the same state.
+    if diagram_reads_back(game.position()) {
+        fired.insert("B3");
+    }
+    tally(report, &stats, fired);
+    outcome
+}
+
+/// The difference when the engine refuses a start position the reference accepts.
+fn refused_start(start: Position) -> Divergence {
+    let d = crate::oracle::Difference::Validity {
+        expected: Vec::new(),
+        got: PositionReply::Invalid(Vec::new()),
+    };
+    let mut div = Divergence {
+        step: 0,
+        line: 0,
+        turn: None,
+        source: crate::diagnose::Source::Trace,
+        difference: d,
+        before: Some(Setup::from(&start)),
+        expected: None,
+        got: None,
+        captures: None,
+        implicated: Vec::new(),
+    };
+    div.implicated = crate::diagnose::implicated(&div);
+    div
+}
+
+/// Play turns from `start` on the engine and the reference until the game
+/// ends, grows too long or they differ; returns the game and what was found.
+fn play_turns(
+    engine: &mut dyn Engine,
+    caps: Capabilities,
+    start: Position,
+    rng: &mut Rng,
+    stats: &mut GameStats,
+    fired: &mut HashSet<&'static str>,
+) -> (
+    Game,
+    Result<Option<(Position, Vec<Turn>, Divergence)>, Incident>,
+) {
     let mut game = Game::from_position(start);
-    let mut outcome = Ok(None);
+    let mut turns: Vec<Turn> = Vec::new();
     while !game.position().is_over() && turns.len() < MAX_TURNS {
         if rng.below(8) == 0 {
             if let Err(m) = compare::lists(engine, caps, game.position()) {
-                outcome = mismatch(m, start, turns.clone());
-                break;
+                return (game, mismatch(m, start, turns));
             }
         }
-        let probe = rng.below(6) == 0;
-        let turn = if probe {
-            probe_turn(game.position(), &mut rng)
-        } else {
-            let own_last = turns.len().checked_sub(2).map(|i| turns[i]);
-            match choose_turn(&game, &mut rng, own_last) {
-                Some(t) => t,
-                None => break,
-            }
+        let Some(turn) = next_turn(&game, rng, &turns) else {
+            break;
         };
         let before = *game.position();
         turns.push(turn);
         match compare::step(engine, caps, &mut game, turn) {
-            Err(m) => {
-                outcome = mismatch(m, start, turns.clone());
-                break;
-            }
+            Err(m) => return (game, mismatch(m, start, turns)),
             Ok(Some(rep)) => {
                 stats.record(turn, &rep);
                 fired.extend(rules_fired(&before, turn, &rep, game.position()));
@@ -142,18 +159,35 @@ fn play_one(
             }
         }
     }
-    // B3: the diagram of the final position reads back as the same state.
-    let end = Setup::from(game.position());
-    let d = hexodic_rules::diagram::diagram(&end);
-    if hexodic_rules::diagram::parse_diagram(&d).ok() == Some(end) {
-        fired.insert("B3");
+    (game, Ok(None))
+}
+
+/// The next turn to try: sometimes a probe that may well be illegal, else a
+/// steered legal choice (`None` when there is none).
+fn next_turn(game: &Game, rng: &mut Rng, turns: &[Turn]) -> Option<Turn> {
+    let probe = rng.below(6) == 0;
+    if probe {
+        Some(probe_turn(game.position(), rng))
+    } else {
+        let own_last = turns.len().checked_sub(2).map(|i| turns[i]);
+        choose_turn(game, rng, own_last)
     }
+}
+
+/// Whether the diagram of a position reads back as the same state.
+fn diagram_reads_back(position: &Position) -> bool {
+    let end = Setup::from(position);
+    let d = hexodic_rules::diagram::diagram(&end);
+    hexodic_rules::diagram::parse_diagram(&d).ok() == Some(end)
+}
+
+/// Add one game's turns, events and the rules it fired to the report.
+fn tally(report: &mut FuzzReport, stats: &GameStats, fired: HashSet<&'static str>) {
     report.turns += stats.turns as u64;
     for id in fired {
         *report.reach.entry(id).or_insert(0) += 1;
     }
-    report.events.add(&stats);
-    outcome
+    report.events.add(stats);
 }
 
 fn mismatch(
@@ -218,7 +252,13 @@ pub fn fuzz(
                 report.incidents.push((seed, incident));
                 streak += 1;
                 if stopped {
-                    report.stopped = Some(Stopped::Interrupted);
+                    let late = opts.deadline.is_some_and(|d| Instant::now() >= d);
+                    report.stopped = Some(if late {
+                        Stopped::TimeLimit
+                    } else {
+                        Stopped::Interrupted
+                    });
+                    report.incidents.pop();
                     break;
                 }
                 if fatal || streak >= INCIDENT_STREAK {

@@ -7,6 +7,15 @@ use crate::oracle::Difference;
 use crate::record::{ListChecks, Planned, Recording};
 use hexodic_rules::registry;
 
+/// `1 turn`, `3 turns`.
+fn turn_count(n: usize) -> String {
+    if n == 1 {
+        "1 turn".into()
+    } else {
+        format!("{n} turns")
+    }
+}
+
 /// The recording of a finding with id `id`; `engine` names the engine it was
 /// found on and `command` the fuzz command that repeats it.
 pub fn recording(f: &Finding, id: &str, engine: &str, command: &str) -> Recording {
@@ -35,11 +44,11 @@ pub fn recording(f: &Finding, id: &str, engine: &str, command: &str) -> Recordin
         lists.not_legal = l.extra.iter().take(8).map(|t| t.turn).collect();
     }
     let description = format!(
-        "Found by `{command}` against {engine}: {}. Shrunk from {} turns at half-move {} to {} turn(s) at half-move {}; the expectations are the reference engine's.",
+        "Found by `{command}` against {engine}: {}. Shrunk from {} at half-move {} to {} at half-move {}; the expectations are the reference engine's.",
         f.divergence.difference.summary(),
-        f.original_len,
+        turn_count(f.original_len),
         f.original_half_moves,
-        f.turns.len(),
+        turn_count(f.turns.len()),
         f.start.half_moves()
     );
     Recording {

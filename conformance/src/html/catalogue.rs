@@ -6,10 +6,13 @@
 use super::page::{document, inline, slug, Html, Style, STYLE};
 use super::rules_doc::{markdown, rule_texts};
 use super::{figures, outcome_words, Figure};
-use crate::corpus::{coverage, is_covered, Checks, Corpus, Fixture, Trace};
+use crate::corpus::{
+    coverage, is_covered, Checks, Corpus, Fixture, RuleCoverage, StepCheck, Trace, TraceStep,
+};
+use crate::engine::CaptureKinds;
 use crate::oracle::{cell_list, codes, StateCheck, TurnVerdict};
 use hexodic_render::{fault_lines, BoardPicture};
-use hexodic_rules::{registry, Player, ReasonSet, Setup};
+use hexodic_rules::{registry, FaultCode, Player, ReasonSet, Setup};
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -207,6 +210,23 @@ fn index_page(
 ) -> (String, usize) {
     let mut h = Html::default();
     let cov = coverage(&corpus.fixtures);
+    index_header(&mut h, corpus, fixtures);
+    h.open("main", &[]);
+    index_intro(&mut h);
+    let mut rules = area_sections(&mut h, &cov, texts);
+    rules += other_rules_section(&mut h, fixtures, texts);
+    all_fixtures_section(&mut h, fixtures);
+    h.close("main");
+    let page = document(
+        "Hexodic rules and fixtures",
+        Style::Link("style.css"),
+        &h.finish(),
+    );
+    (page, rules)
+}
+
+/// The index's title block: the counts of fixtures and rules, and the corpus version.
+fn index_header(h: &mut Html, corpus: &Corpus, fixtures: &[&Fixture]) {
     h.open("header", &[("class", "top")]);
     h.elem("h1", &[], "Hexodic: the rules and their fixtures");
     h.elem(
@@ -220,7 +240,10 @@ fn index_page(
         ),
     );
     h.close("header");
-    h.open("main", &[]);
+}
+
+/// The index's opening paragraph and its table of contents.
+fn index_intro(h: &mut Html) {
     h.elem_inline(
         "p",
         &[],
@@ -237,6 +260,29 @@ fn index_page(
     h.elem("a", &[("href", "#other-rules")], "Other rules");
     h.elem("a", &[("href", "#all-fixtures")], "All fixtures");
     h.close("nav");
+}
+
+/// One section per area with its covered rules; returns the number of rules written.
+fn area_sections(h: &mut Html, cov: &[RuleCoverage], texts: &BTreeMap<String, String>) -> usize {
+    let mut rules = 0;
+    for (g, name) in AREAS {
+        h.open("section", &[("id", &format!("area-{g}"))]);
+        h.elem("h2", &[], &format!("{g}. {name}"));
+        for rc in cov.iter().filter(|rc| rc.rule.id.starts_with(g)) {
+            rule_article(h, rc.rule, texts, Some((&rc.passing, &rc.failing)), &[]);
+            rules += 1;
+        }
+        h.close("section");
+    }
+    rules
+}
+
+/// The rules outside the areas, each with the fixtures citing it; returns how many.
+fn other_rules_section(
+    h: &mut Html,
+    fixtures: &[&Fixture],
+    texts: &BTreeMap<String, String>,
+) -> usize {
     let citing = |id: &str| -> Vec<String> {
         fixtures
             .iter()
@@ -245,28 +291,18 @@ fn index_page(
             .collect()
     };
     let mut rules = 0;
-    for (g, name) in AREAS {
-        h.open("section", &[("id", &format!("area-{g}"))]);
-        h.elem("h2", &[], &format!("{g}. {name}"));
-        for rc in cov.iter().filter(|rc| rc.rule.id.starts_with(g)) {
-            rule_article(
-                &mut h,
-                rc.rule,
-                texts,
-                Some((&rc.passing, &rc.failing)),
-                &[],
-            );
-            rules += 1;
-        }
-        h.close("section");
-    }
     h.open("section", &[("id", "other-rules")]);
     h.elem("h2", &[], "Other rules: the ruleset and the invariants");
     for rule in registry::RULES.iter().filter(|r| !is_covered(r.id)) {
-        rule_article(&mut h, rule, texts, None, &citing(rule.id));
+        rule_article(h, rule, texts, None, &citing(rule.id));
         rules += 1;
     }
     h.close("section");
+    rules
+}
+
+/// Every fixture, listed by area with its basis and the rules it cites.
+fn all_fixtures_section(h: &mut Html, fixtures: &[&Fixture]) {
     h.open("section", &[("id", "all-fixtures")]);
     h.elem("h2", &[], "All fixtures");
     let mut by_area: BTreeMap<&str, Vec<&Fixture>> = BTreeMap::new();
@@ -289,21 +325,41 @@ fn index_page(
         h.close("ul");
     }
     h.close("section");
-    h.close("main");
-    let page = document(
-        "Hexodic rules and fixtures",
-        Style::Link("style.css"),
-        &h.finish(),
-    );
-    (page, rules)
 }
 
 /// A fixture's page and the number of boards on it.
 fn fixture_page(fx: &Fixture, root: &Path, root_name: &str) -> (String, usize) {
     let up = up(&fx.id);
     let mut h = Html::default();
-    let mut boards = 0;
     let prefix = slug(&fx.id);
+    fixture_header(&mut h, fx, &up);
+    h.open("main", &[]);
+    h.elem_inline("p", &[("class", "desc")], &fx.description);
+    fixture_facts(&mut h, fx, root, root_name, &up);
+    let boards = if let Some(expected) = &fx.invalid {
+        invalid_setup_section(&mut h, fx, expected, &prefix)
+    } else {
+        let trace = Trace::record(fx);
+        start_section(&mut h, fx, &trace, &prefix) + steps_section(&mut h, fx, &trace, &prefix)
+    };
+    h.open("p", &[]);
+    h.elem(
+        "a",
+        &[("href", &format!("{up}index.html"))],
+        "Back to the rules",
+    );
+    h.close("p");
+    h.close("main");
+    let page = document(
+        &format!("Hexodic fixture {}", fx.id),
+        Style::Link(&format!("{up}style.css")),
+        &h.finish(),
+    );
+    (page, boards)
+}
+
+/// A fixture page's title block, with the way back to the index.
+fn fixture_header(h: &mut Html, fx: &Fixture, up: &str) {
     h.open("header", &[("class", "top")]);
     h.open("p", &[]);
     h.elem(
@@ -315,38 +371,21 @@ fn fixture_page(fx: &Fixture, root: &Path, root_name: &str) -> (String, usize) {
     h.close("p");
     h.elem("h1", &[], &format!("Fixture {}", fx.id));
     h.close("header");
-    h.open("main", &[]);
-    h.elem_inline("p", &[("class", "desc")], &fx.description);
+}
+
+/// The facts about a fixture: basis, cited rules, sides shown, variants and file.
+fn fixture_facts(h: &mut Html, fx: &Fixture, root: &Path, root_name: &str, up: &str) {
     h.open("dl", &[("class", "facts")]);
     h.elem("dt", &[], "Basis");
     h.open("dd", &[]);
-    basis_badge(&mut h, fx.basis.name());
+    basis_badge(h, fx.basis.name());
     h.close("dd");
     h.elem("dt", &[], "Cites");
     h.open("dd", &[]);
-    for (i, r) in fx.rules.iter().enumerate() {
-        if i > 0 {
-            h.text("; ");
-        }
-        let title = registry::lookup(r).map_or("", |x| x.title);
-        h.elem(
-            "a",
-            &[("href", &format!("{up}index.html#rule-{}", slug(r)))],
-            r,
-        );
-        if !title.is_empty() {
-            h.text(&format!(" ({title})"));
-        }
-    }
+    cited_rules(h, fx, up);
     h.close("dd");
     h.elem("dt", &[], "Shows the rule");
-    let sides = match fx.sides {
-        (true, true) => "firing or permitting, and rejecting or not firing",
-        (true, false) => "firing or permitting",
-        (false, true) => "rejecting or not firing",
-        (false, false) => "neither side (it checks no expectation)",
-    };
-    h.elem("dd", &[], sides);
+    h.elem("dd", &[], sides_words(fx.sides));
     h.elem("dt", &[], "Variants");
     h.elem(
         "dd",
@@ -367,58 +406,74 @@ fn fixture_page(fx: &Fixture, root: &Path, root_name: &str) -> (String, usize) {
     h.elem("code", &[], &format!("{root_name}/{rel}"));
     h.close("dd");
     h.close("dl");
+}
 
-    if let Some(expected) = &fx.invalid {
-        h.elem("h2", &[], "The setup, as given");
-        let faults = fault_lines(&fx.setup);
-        let codes: Vec<&str> = expected.iter().map(|c| c.code()).collect();
-        h.elem_inline(
-            "p",
-            &[],
-            &format!(
-                "This setup is not a valid position (V1). An engine must refuse it, naming the fault codes `{}`.",
-                codes.join("`, `")
-            ),
-        );
-        if !faults.is_empty() {
-            h.open("ul", &[("class", "faults")]);
-            for f in &faults {
-                h.elem("li", &[], f);
-            }
-            h.close("ul");
+/// The rules a fixture cites, each linked to the index and followed by its title.
+fn cited_rules(h: &mut Html, fx: &Fixture, up: &str) {
+    for (i, r) in fx.rules.iter().enumerate() {
+        if i > 0 {
+            h.text("; ");
         }
-        figures(
-            &mut h,
-            &[Figure {
-                caption: "The setup as given (not a valid position)".into(),
-                class: "wide",
-                svg: BoardPicture::new(&fx.setup)
-                    .faults(faults)
-                    .title(format!("The setup of {}, not a valid position", fx.id))
-                    .id_prefix(format!("{prefix}-setup-"))
-                    .to_svg(),
-            }],
+        let title = registry::lookup(r).map_or("", |x| x.title);
+        h.elem(
+            "a",
+            &[("href", &format!("{up}index.html#rule-{}", slug(r)))],
+            r,
         );
-        boards += 1;
-    } else {
-        let trace = Trace::record(fx);
-        boards += start_section(&mut h, fx, &trace, &prefix);
-        boards += steps_section(&mut h, fx, &trace, &prefix);
+        if !title.is_empty() {
+            h.text(&format!(" ({title})"));
+        }
     }
-    h.open("p", &[]);
-    h.elem(
-        "a",
-        &[("href", &format!("{up}index.html"))],
-        "Back to the rules",
+}
+
+/// Which sides of its rules a fixture shows, in words.
+fn sides_words(sides: (bool, bool)) -> &'static str {
+    match sides {
+        (true, true) => "firing or permitting, and rejecting or not firing",
+        (true, false) => "firing or permitting",
+        (false, true) => "rejecting or not firing",
+        (false, false) => "neither side (it checks no expectation)",
+    }
+}
+
+/// The section of a fixture whose setup is not a valid position; returns its number of boards.
+fn invalid_setup_section(
+    h: &mut Html,
+    fx: &Fixture,
+    expected: &[FaultCode],
+    prefix: &str,
+) -> usize {
+    h.elem("h2", &[], "The setup, as given");
+    let faults = fault_lines(&fx.setup);
+    let codes: Vec<&str> = expected.iter().map(|c| c.code()).collect();
+    h.elem_inline(
+        "p",
+        &[],
+        &format!(
+            "This setup is not a valid position (V1). An engine must refuse it, naming the fault codes `{}`.",
+            codes.join("`, `")
+        ),
     );
-    h.close("p");
-    h.close("main");
-    let page = document(
-        &format!("Hexodic fixture {}", fx.id),
-        Style::Link(&format!("{up}style.css")),
-        &h.finish(),
+    if !faults.is_empty() {
+        h.open("ul", &[("class", "faults")]);
+        for f in &faults {
+            h.elem("li", &[], f);
+        }
+        h.close("ul");
+    }
+    figures(
+        h,
+        &[Figure {
+            caption: "The setup as given (not a valid position)".into(),
+            class: "wide",
+            svg: BoardPicture::new(&fx.setup)
+                .faults(faults)
+                .title(format!("The setup of {}, not a valid position", fx.id))
+                .id_prefix(format!("{prefix}-setup-"))
+                .to_svg(),
+        }],
     );
-    (page, boards)
+    1
 }
 
 fn position_words(p: &Setup) -> String {
@@ -520,99 +575,119 @@ fn steps_section(h: &mut Html, fx: &Fixture, trace: &Trace, prefix: &str) -> usi
             "section",
             &[("class", "step"), ("id", &format!("step-{n}"))],
         );
-        h.open("div", &[("class", "words")]);
-        h.elem_inline("h3", &[], &format!("Step {n}: {mover}`{}`", ts.turn));
-        h.open("ul", &[]);
-        match ts.verdict {
-            TurnVerdict::Legal => {
-                h.open("li", &[])
-                    .elem("span", &[("class", "verdict-legal")], "Legal.")
-                    .close("li");
-                let k = ts.captured;
-                if k.all().any() {
-                    let mut parts = Vec::new();
-                    if let Some(c) = k.by_move {
-                        parts.push(format!("`{c}` by the Move (T6)"));
-                    }
-                    if k.encircled.any() {
-                        parts.push(format!("{} by encirclement (C1)", cells_plain(k.encircled)));
-                    }
-                    if k.echo.any() {
-                        parts.push(format!(
-                            "{} by the Echo-Capture group check (E4)",
-                            cells_plain(k.echo)
-                        ));
-                    }
-                    h.elem_inline("li", &[], &format!("Captured: {}.", parts.join("; ")));
-                } else {
-                    h.elem("li", &[], "Nothing is captured.");
-                }
-                h.elem("li", &[], &position_words(&ts.position));
-            }
-            TurnVerdict::Illegal(r) => {
-                h.open("li", &[])
-                    .elem("span", &[("class", "verdict-illegal")], "Must be rejected")
-                    .raw(&inline(&format!(": it breaks {}.", reason_words(r))))
-                    .close("li");
-                if r.iter().count() > 1 {
-                    h.elem(
-                        "li",
-                        &[],
-                        "It breaks several rules: naming any one of these reasons is a right answer (V2).",
-                    );
-                }
-                h.elem(
-                    "li",
-                    &[],
-                    "The board stays as it was; play goes on from it.",
-                );
-            }
-        }
-        h.elem("li", &[], &format!("Legal turns then: {}.", ts.legal));
-        h.close("ul");
-        let lines = check_words(&st.checks);
-        if !lines.is_empty() {
-            h.elem("p", &[], "The fixture checks:");
-            h.open("ul", &[]);
-            for l in lines {
-                h.elem_inline("li", &[], &l);
-            }
-            h.close("ul");
-        }
-        h.close("div");
-        // A rejected turn is drawn on the board it leaves unchanged, its
-        // cells outlined.
-        let (caption, captured, outlined) = match ts.verdict {
-            TurnVerdict::Legal => (
-                format!("After step {n}: `{}` drawn", ts.turn),
-                ts.captured.all(),
-                hexodic_rules::CellSet::EMPTY,
-            ),
-            TurnVerdict::Illegal(r) => (
-                format!("Step {n}: `{}` is rejected ({})", ts.turn, codes(r)),
-                hexodic_rules::CellSet::EMPTY,
-                crate::oracle::turn_cells(ts.turn),
-            ),
-        };
-        figures(
-            h,
-            &[Figure {
-                caption,
-                class: "wide",
-                svg: BoardPicture::new(&ts.position)
-                    .turn(ts.turn)
-                    .captured(captured)
-                    .highlight(outlined)
-                    .title(format!("{} after step {n}", fx.id))
-                    .id_prefix(format!("{prefix}-step{n}-"))
-                    .to_svg(),
-            }],
-        );
+        step_words(h, n, &mover, st, ts);
+        step_board(h, fx, n, ts, prefix);
         boards += 1;
         h.close("section");
         before = Some(ts.position);
     }
     boards
+}
+
+/// The words of one step: the turn, what must happen, and the fixture's checks after it.
+fn step_words(h: &mut Html, n: usize, mover: &str, st: &StepCheck, ts: &TraceStep) {
+    h.open("div", &[("class", "words")]);
+    h.elem_inline("h3", &[], &format!("Step {n}: {mover}`{}`", ts.turn));
+    h.open("ul", &[]);
+    match ts.verdict {
+        TurnVerdict::Legal => legal_step_items(h, ts),
+        TurnVerdict::Illegal(r) => illegal_step_items(h, r),
+    }
+    h.elem("li", &[], &format!("Legal turns then: {}.", ts.legal));
+    h.close("ul");
+    let lines = check_words(&st.checks);
+    if !lines.is_empty() {
+        h.elem("p", &[], "The fixture checks:");
+        h.open("ul", &[]);
+        for l in lines {
+            h.elem_inline("li", &[], &l);
+        }
+        h.close("ul");
+    }
+    h.close("div");
+}
+
+/// The list items of a legal step: the verdict, what it captures and the position after it.
+fn legal_step_items(h: &mut Html, ts: &TraceStep) {
+    h.open("li", &[])
+        .elem("span", &[("class", "verdict-legal")], "Legal.")
+        .close("li");
+    let k = ts.captured;
+    if k.all().any() {
+        let parts = capture_parts(&k);
+        h.elem_inline("li", &[], &format!("Captured: {}.", parts.join("; ")));
+    } else {
+        h.elem("li", &[], "Nothing is captured.");
+    }
+    h.elem("li", &[], &position_words(&ts.position));
+}
+
+/// The captures of a legal step in words, one phrase per kind of capture.
+fn capture_parts(k: &CaptureKinds) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(c) = k.by_move {
+        parts.push(format!("`{c}` by the Move (T6)"));
+    }
+    if k.encircled.any() {
+        parts.push(format!("{} by encirclement (C1)", cells_plain(k.encircled)));
+    }
+    if k.echo.any() {
+        parts.push(format!(
+            "{} by the Echo-Capture group check (E4)",
+            cells_plain(k.echo)
+        ));
+    }
+    parts
+}
+
+/// The list items of a rejected step: the rules it breaks, and that the board stays.
+fn illegal_step_items(h: &mut Html, r: ReasonSet) {
+    h.open("li", &[])
+        .elem("span", &[("class", "verdict-illegal")], "Must be rejected")
+        .raw(&inline(&format!(": it breaks {}.", reason_words(r))))
+        .close("li");
+    if r.iter().count() > 1 {
+        h.elem(
+            "li",
+            &[],
+            "It breaks several rules: naming any one of these reasons is a right answer (V2).",
+        );
+    }
+    h.elem(
+        "li",
+        &[],
+        "The board stays as it was; play goes on from it.",
+    );
+}
+
+/// The board after one step; a rejected turn is drawn on the unchanged board, its cells outlined.
+fn step_board(h: &mut Html, fx: &Fixture, n: usize, ts: &TraceStep, prefix: &str) {
+    let (caption, captured, outlined) = match ts.verdict {
+        TurnVerdict::Legal => (
+            format!("After step {n}: `{}` drawn", ts.turn),
+            ts.captured.all(),
+            hexodic_rules::CellSet::EMPTY,
+        ),
+        TurnVerdict::Illegal(r) => (
+            format!("Step {n}: `{}` is rejected ({})", ts.turn, codes(r)),
+            hexodic_rules::CellSet::EMPTY,
+            crate::oracle::turn_cells(ts.turn),
+        ),
+    };
+    figures(
+        h,
+        &[Figure {
+            caption,
+            class: "wide",
+            svg: BoardPicture::new(&ts.position)
+                .turn(ts.turn)
+                .captured(captured)
+                .highlight(outlined)
+                .title(format!("{} after step {n}", fx.id))
+                .id_prefix(format!("{prefix}-step{n}-"))
+                .to_svg(),
+        }],
+    );
 }
 
 /// `a1, a2` (for the words of a step).

@@ -4,12 +4,12 @@
 
 use super::page::{document, escape, slug, Html, Style};
 use super::{figures, Figure};
-use crate::diagnose::{Divergence, RootCause, Source};
+use crate::diagnose::{Divergence, Failure, IncidentAt, RootCause, Source};
 use crate::engine::{shorten, Capability};
 use crate::oracle::{codes, Difference, ListDiff, TurnVerdict};
 use crate::paths;
 use crate::run::report::text::{details, rule_with_title, summary_lines};
-use crate::run::{place_of, FixtureResult, RunReport, Status};
+use crate::run::{place_of, FixtureResult, RunReport, Status, Summary};
 use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_rules::{CellSet, Game, Setup, Turn};
 use std::collections::BTreeMap;
@@ -158,34 +158,22 @@ impl<'a> Writer<'a> {
         let s = &r.summary;
         self.h.open("section", &[("id", "summary")]);
         self.h.elem("h2", &[], "Summary");
+        self.summary_tiles();
+        self.h.open("div", &[("class", "lines")]);
+        for l in summary_lines(&r.engine.label(), s) {
+            self.h.elem_inline("p", &[], l.trim_start());
+        }
+        self.h.close("div");
+        self.run_notes();
+        self.load_errors();
+        self.h.close("section");
+    }
+
+    /// The summary's tiles: one count per kind of result, marked when it needs attention.
+    fn summary_tiles(&mut self) {
+        let s = &self.r.summary;
         self.h.open("div", &[("class", "tiles")]);
-        let failed = s.failed();
-        let tiles: [(&str, usize, &str); 7] = [
-            ("fixtures", s.fixtures, ""),
-            ("passed", s.passed, "good"),
-            ("failed", failed, if failed > 0 { "bad" } else { "" }),
-            (
-                "documented rules",
-                s.failed_documented,
-                if s.failed_documented > 0 { "bad" } else { "" },
-            ),
-            (
-                "on rulings",
-                s.failed_ruling,
-                if s.failed_ruling > 0 { "bad" } else { "" },
-            ),
-            (
-                "skipped",
-                s.skipped,
-                if s.skipped > 0 { "warn" } else { "" },
-            ),
-            (
-                "incidents",
-                s.incidents,
-                if s.incidents > 0 { "warn" } else { "" },
-            ),
-        ];
-        for (label, n, class) in tiles {
+        for (label, n, class) in tile_counts(s) {
             let class = if class.is_empty() {
                 "tile".to_owned()
             } else {
@@ -205,11 +193,11 @@ impl<'a> Writer<'a> {
                 .close("div");
         }
         self.h.close("div");
-        self.h.open("div", &[("class", "lines")]);
-        for l in summary_lines(&r.engine.label(), s) {
-            self.h.elem_inline("p", &[], l.trim_start());
-        }
-        self.h.close("div");
+    }
+
+    /// The notes under the summary: an unusable engine, an incomplete run, and the warnings.
+    fn run_notes(&mut self) {
+        let r = self.r;
         if let Some(u) = &r.unusable {
             self.h.elem(
                 "p",
@@ -231,6 +219,11 @@ impl<'a> Writer<'a> {
             }
             self.h.close("ul");
         }
+    }
+
+    /// The files that could not be loaded, if any.
+    fn load_errors(&mut self) {
+        let r = self.r;
         if !r.errors.is_empty() {
             self.h.elem("h3", &[], "Files that could not be loaded");
             self.h.open("ul", &[("class", "brief faults")]);
@@ -239,7 +232,6 @@ impl<'a> Writer<'a> {
             }
             self.h.close("ul");
         }
-        self.h.close("section");
     }
 
     fn causes(&mut self) {
@@ -266,16 +258,24 @@ impl<'a> Writer<'a> {
     }
 
     fn cause(&mut self, n: usize, rc: &'a RootCause) {
+        self.h.open(
+            "article",
+            &[("class", "cause"), ("id", &format!("cause-{n}"))],
+        );
+        self.cause_heading(n, rc);
+        self.cause_facts(rc);
+        self.cause_fixtures(rc);
+        self.h.close("article");
+    }
+
+    /// A cause's heading: its number, rules, kind, detail and count of fixtures.
+    fn cause_heading(&mut self, n: usize, rc: &RootCause) {
         let s = &rc.signature;
         let rules = if s.rules.is_empty() {
             "no rule".to_owned()
         } else {
             s.rules.join(", ")
         };
-        self.h.open(
-            "article",
-            &[("class", "cause"), ("id", &format!("cause-{n}"))],
-        );
         self.h.elem(
             "h3",
             &[],
@@ -286,6 +286,11 @@ impl<'a> Writer<'a> {
                 rc.fixtures.len()
             ),
         );
+    }
+
+    /// The facts of a cause: rules, kind, detail, count and its smallest example.
+    fn cause_facts(&mut self, rc: &RootCause) {
+        let s = &rc.signature;
         self.h.open("dl", &[("class", "facts")]);
         let all: Vec<String> = rc.rules.iter().map(|x| rule_with_title(x)).collect();
         self.h.elem("dt", &[], "Rules");
@@ -318,7 +323,10 @@ impl<'a> Writer<'a> {
         );
         self.h.open("dd", &[]).raw(&ex).close("dd");
         self.h.close("dl");
+    }
 
+    /// A cause's fixtures: the first ones in full while room is left, the others one line each.
+    fn cause_fixtures(&mut self, rc: &RootCause) {
         // The example first, then the others in the cause's order.
         let mut order: Vec<&str> = vec![rc.example.id.as_str()];
         order.extend(
@@ -339,24 +347,26 @@ impl<'a> Writer<'a> {
                 brief.push(res);
             }
         }
-        if !brief.is_empty() {
-            self.h.open("details", &[]);
-            self.h.elem(
-                "summary",
-                &[],
-                &format!(
-                    "{} more fixture(s) with this cause, one line each",
-                    brief.len()
-                ),
-            );
-            self.h.open("ul", &[("class", "brief")]);
-            for res in brief {
-                self.one_line(res);
-            }
-            self.h.close("ul");
-            self.h.close("details");
+        let summary = format!(
+            "{} more fixture(s) with this cause, one line each",
+            brief.len()
+        );
+        self.folded_lines(&summary, &brief);
+    }
+
+    /// A folded list of fixtures, one line each, under `summary`; nothing when there are none.
+    fn folded_lines(&mut self, summary: &str, list: &[&FixtureResult]) {
+        if list.is_empty() {
+            return;
         }
-        self.h.close("article");
+        self.h.open("details", &[]);
+        self.h.elem("summary", &[], summary);
+        self.h.open("ul", &[("class", "brief")]);
+        for res in list {
+            self.one_line(res);
+        }
+        self.h.close("ul");
+        self.h.close("details");
     }
 
     /// One line for a fixture, anchored.
@@ -389,6 +399,18 @@ impl<'a> Writer<'a> {
         let anchor = self.anchor(&res.id);
         self.h
             .open("section", &[("class", "fixture"), ("id", &anchor)]);
+        self.fixture_heading(res, f);
+        self.h
+            .elem_inline("p", &[("class", "desc")], &res.description);
+        self.fixture_facts(res, f);
+        self.difference_words(c);
+        figures(&mut self.h, &divergence_boards(c, &format!("{anchor}-")));
+        self.consequences(f);
+        self.h.close("section");
+    }
+
+    /// A failing fixture's heading: its id, basis, variant and whether it was expected to fail.
+    fn fixture_heading(&mut self, res: &FixtureResult, f: &Failure) {
         self.h.open("h4", &[]).text(&res.id).text(" ");
         let basis = res.basis.name();
         self.h
@@ -405,8 +427,11 @@ impl<'a> Writer<'a> {
                 .elem("span", &[("class", "badge")], "expected to fail");
         }
         self.h.close("h4");
-        self.h
-            .elem_inline("p", &[("class", "desc")], &res.description);
+    }
+
+    /// The facts of a failing fixture: cited rules, where it failed, against what, and why.
+    fn fixture_facts(&mut self, res: &FixtureResult, f: &Failure) {
+        let c = &f.cause;
         self.h.open("dl", &[("class", "facts")]);
         let cites: Vec<String> = res.rules.iter().map(|x| rule_with_title(x)).collect();
         self.h.elem("dt", &[], "Cites");
@@ -439,6 +464,10 @@ impl<'a> Writer<'a> {
             self.h.elem("dd", &[], reason);
         }
         self.h.close("dl");
+    }
+
+    /// The difference of a divergence in words, with its details.
+    fn difference_words(&mut self, c: &Divergence) {
         self.h.open("div", &[("class", "difference")]);
         self.h.elem_inline("p", &[], &c.difference.summary());
         let more = details(&c.difference);
@@ -450,7 +479,10 @@ impl<'a> Writer<'a> {
             self.h.close("ul");
         }
         self.h.close("div");
-        figures(&mut self.h, &divergence_boards(c, &format!("{anchor}-")));
+    }
+
+    /// The divergences that followed the first one, one line each.
+    fn consequences(&mut self, f: &Failure) {
         if !f.consequences.is_empty() {
             self.h.elem(
                 "p",
@@ -467,7 +499,6 @@ impl<'a> Writer<'a> {
             }
             self.h.close("ul");
         }
-        self.h.close("section");
     }
 
     fn incidents(&mut self) {
@@ -480,13 +511,6 @@ impl<'a> Writer<'a> {
         if with.is_empty() {
             return;
         }
-        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
-        for x in &with {
-            if let Some(i) = x.incident() {
-                *kinds.entry(i.incident.kind.name()).or_insert(0) += 1;
-            }
-        }
-        let counts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k}: {n}")).collect();
         self.h.open("section", &[("id", "incidents")]);
         self.h.elem("h2", &[], "Engine incidents");
         self.h.elem(
@@ -495,7 +519,7 @@ impl<'a> Writer<'a> {
             &format!(
                 "engine incidents: {} fixture(s) ({}); they are not rule failures",
                 with.len(),
-                counts.join(", ")
+                incident_counts(&with).join(", ")
             ),
         );
         let mut brief = Vec::new();
@@ -505,74 +529,72 @@ impl<'a> Writer<'a> {
                 continue;
             }
             let Some(i) = x.incident() else { continue };
-            let anchor = self.anchor(&x.id);
-            self.h
-                .open("article", &[("class", "incident"), ("id", &anchor)]);
-            self.h
-                .open("h4", &[])
-                .text(&x.id)
-                .text(" ")
-                .elem("span", &[("class", "badge")], i.incident.kind.name())
-                .close("h4");
-            self.h.open("dl", &[("class", "facts")]);
-            self.h.elem("dt", &[], "What");
-            self.h.elem("dd", &[], &i.incident.kind.to_string());
-            self.h.elem("dt", &[], "Where");
-            let place = format!(
-                "<code>{}:{}</code>: {}, variant {}",
-                escape(&paths::shown(&x.file)),
-                i.line,
-                super::page::inline(&place_of(i)),
-                escape(&i.variant.to_string())
-            );
-            self.h.open("dd", &[]).raw(&place).close("dd");
-            if !i.incident.request.is_empty() {
-                self.h.elem("dt", &[], "Request");
-                self.h.open("dd", &[]);
-                self.h
-                    .elem("code", &[], &shorten(&i.incident.request, 300))
-                    .close("dd");
-            }
-            if let Some(f) = x.failure() {
-                self.h.elem("dt", &[], "Before it");
-                self.h.elem_inline(
-                    "dd",
-                    &[],
-                    &format!(
-                        "a check had already differed: {}: {}",
-                        f.cause.place(),
-                        f.cause.difference.summary()
-                    ),
-                );
-            }
-            self.h.close("dl");
-            let tail: Vec<&str> = i.incident.stderr.lines().rev().take(STDERR_LINES).collect();
-            if !tail.is_empty() {
-                self.h.elem(
-                    "p",
-                    &[],
-                    "standard error of that engine process (last lines):",
-                );
-                let lines: Vec<String> = tail.iter().rev().map(|l| shorten(l, 200)).collect();
-                self.h.elem("pre", &[], &lines.join("\n"));
-            }
-            self.h.close("article");
+            self.incident(x, i);
         }
-        if !brief.is_empty() {
-            self.h.open("details", &[]);
-            self.h.elem(
-                "summary",
-                &[],
-                &format!("{} more incident(s), one line each", brief.len()),
-            );
-            self.h.open("ul", &[("class", "brief")]);
-            for x in brief {
-                self.one_line(x);
-            }
-            self.h.close("ul");
-            self.h.close("details");
-        }
+        let summary = format!("{} more incident(s), one line each", brief.len());
+        self.folded_lines(&summary, &brief);
         self.h.close("section");
+    }
+
+    /// One incident in full: what happened, where, the request, and the engine's last words.
+    fn incident(&mut self, x: &FixtureResult, i: &IncidentAt) {
+        let anchor = self.anchor(&x.id);
+        self.h
+            .open("article", &[("class", "incident"), ("id", &anchor)]);
+        self.h
+            .open("h4", &[])
+            .text(&x.id)
+            .text(" ")
+            .elem("span", &[("class", "badge")], i.incident.kind.name())
+            .close("h4");
+        self.incident_facts(x, i);
+        let tail: Vec<&str> = i.incident.stderr.lines().rev().take(STDERR_LINES).collect();
+        if !tail.is_empty() {
+            self.h.elem(
+                "p",
+                &[],
+                "standard error of that engine process (last lines):",
+            );
+            let lines: Vec<String> = tail.iter().rev().map(|l| shorten(l, 200)).collect();
+            self.h.elem("pre", &[], &lines.join("\n"));
+        }
+        self.h.close("article");
+    }
+
+    /// The facts of an incident: what, where, the request, and a difference seen before it.
+    fn incident_facts(&mut self, x: &FixtureResult, i: &IncidentAt) {
+        self.h.open("dl", &[("class", "facts")]);
+        self.h.elem("dt", &[], "What");
+        self.h.elem("dd", &[], &i.incident.kind.to_string());
+        self.h.elem("dt", &[], "Where");
+        let place = format!(
+            "<code>{}:{}</code>: {}, variant {}",
+            escape(&paths::shown(&x.file)),
+            i.line,
+            super::page::inline(&place_of(i)),
+            escape(&i.variant.to_string())
+        );
+        self.h.open("dd", &[]).raw(&place).close("dd");
+        if !i.incident.request.is_empty() {
+            self.h.elem("dt", &[], "Request");
+            self.h.open("dd", &[]);
+            self.h
+                .elem("code", &[], &shorten(&i.incident.request, 300))
+                .close("dd");
+        }
+        if let Some(f) = x.failure() {
+            self.h.elem("dt", &[], "Before it");
+            self.h.elem_inline(
+                "dd",
+                &[],
+                &format!(
+                    "a check had already differed: {}: {}",
+                    f.cause.place(),
+                    f.cause.difference.summary()
+                ),
+            );
+        }
+        self.h.close("dl");
     }
 
     fn expectations(&mut self) {
@@ -654,6 +676,47 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// The summary's tiles: label, count and the mark it gets (`good`, `bad`, `warn` or none).
+fn tile_counts(s: &Summary) -> [(&'static str, usize, &'static str); 7] {
+    let failed = s.failed();
+    [
+        ("fixtures", s.fixtures, ""),
+        ("passed", s.passed, "good"),
+        ("failed", failed, if failed > 0 { "bad" } else { "" }),
+        (
+            "documented rules",
+            s.failed_documented,
+            if s.failed_documented > 0 { "bad" } else { "" },
+        ),
+        (
+            "on rulings",
+            s.failed_ruling,
+            if s.failed_ruling > 0 { "bad" } else { "" },
+        ),
+        (
+            "skipped",
+            s.skipped,
+            if s.skipped > 0 { "warn" } else { "" },
+        ),
+        (
+            "incidents",
+            s.incidents,
+            if s.incidents > 0 { "warn" } else { "" },
+        ),
+    ]
+}
+
+/// How many of these fixtures had each kind of incident, as `kind: n`, by kind name.
+fn incident_counts(with: &[&FixtureResult]) -> Vec<String> {
+    let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+    for x in with {
+        if let Some(i) = x.incident() {
+            *kinds.entry(i.incident.kind.name()).or_insert(0) += 1;
+        }
+    }
+    kinds.iter().map(|(k, n)| format!("{k}: {n}")).collect()
+}
+
 /// The captures the engine reported, when the difference says.
 fn engine_captures(d: &Difference) -> Option<CellSet> {
     match d {
@@ -665,120 +728,161 @@ fn engine_captures(d: &Difference) -> Option<CellSet> {
 /// The board pictures of a divergence: where it happened, and the
 /// reference's and the engine's boards, the differing cells highlighted.
 pub(crate) fn divergence_boards(d: &Divergence, prefix: &str) -> Vec<Figure> {
+    match (d.turn, d.expected.as_ref(), d.before.as_ref()) {
+        // A turn was played: before, then both boards after.
+        (Some(turn), Some(expected), Some(before)) => {
+            played_boards(d, turn, expected, before, prefix)
+        }
+        // A check on a position (the start, or after a step): the
+        // reference's position and the engine's, then the turns in question.
+        (turn, _, Some(before)) => position_boards(d, turn, before, prefix),
+        _ => Vec::new(),
+    }
+}
+
+/// The boards of a played turn: before it with the turn drawn, then the reference's and the engine's after it.
+fn played_boards(
+    d: &Divergence,
+    turn: Turn,
+    expected: &Setup,
+    before: &Setup,
+    prefix: &str,
+) -> Vec<Figure> {
     let cells = d.difference.cells();
-    let mut out = Vec::new();
     let step = if d.step == 0 {
         "the setup turn".to_owned()
     } else {
         format!("step {}", d.step)
     };
-    match (d.turn, d.expected.as_ref(), d.before.as_ref()) {
-        // A turn was played: before, then both boards after.
-        (Some(turn), Some(expected), Some(before)) => {
-            out.push(Figure {
-                caption: format!("Before {step}: {} plays `{turn}`", before.to_move),
-                class: "",
-                svg: BoardPicture::new(before)
-                    .turn(turn)
-                    .highlight(cells)
-                    .title(format!("The board before {step}, with the turn {turn}"))
-                    .id_prefix(format!("{prefix}before-"))
-                    .to_svg(),
-            });
-            let (ref_words, engine_words) = match &d.difference {
-                Difference::Verdict {
-                    expected: e, got, ..
-                } => (verdict_words(*e), verdict_words(*got)),
-                _ => ("plays it".to_owned(), "plays it".to_owned()),
-            };
-            let captured = d.captures.map_or(CellSet::EMPTY, |k| k.all());
-            out.push(Figure {
-                caption: format!("Reference after {step} ({ref_words})"),
-                class: "reference",
-                svg: BoardPicture::new(expected)
-                    .captured(captured)
-                    .highlight(cells)
-                    .title(format!("The reference's board after {step}"))
-                    .id_prefix(format!("{prefix}reference-"))
-                    .to_svg(),
-            });
-            if let Some(got) = d.got.as_ref() {
-                out.push(Figure {
-                    caption: format!("Engine after {step} ({engine_words})"),
-                    class: "engine",
-                    svg: BoardPicture::new(got)
-                        .captured(engine_captures(&d.difference).unwrap_or(CellSet::EMPTY))
-                        .highlight(cells)
-                        .title(format!("The engine's board after {step}"))
-                        .id_prefix(format!("{prefix}engine-"))
-                        .to_svg(),
-                });
-            }
-        }
-        // A check on a position (the start, or after a step): the
-        // reference's position and the engine's, then the turns in question.
-        (turn, _, Some(before)) => {
-            let at = match (d.step, turn) {
-                (0, None) => "start position".to_owned(),
-                (0, Some(_)) => "position after the setup turns".to_owned(),
-                (n, _) => format!("position after step {n}"),
-            };
-            let faults = fault_lines(before);
-            let mut pic = BoardPicture::new(before)
+    let mut out = vec![Figure {
+        caption: format!("Before {step}: {} plays `{turn}`", before.to_move),
+        class: "",
+        svg: BoardPicture::new(before)
+            .turn(turn)
+            .highlight(cells)
+            .title(format!("The board before {step}, with the turn {turn}"))
+            .id_prefix(format!("{prefix}before-"))
+            .to_svg(),
+    }];
+    let (ref_words, engine_words) = match &d.difference {
+        Difference::Verdict {
+            expected: e, got, ..
+        } => (verdict_words(*e), verdict_words(*got)),
+        _ => ("plays it".to_owned(), "plays it".to_owned()),
+    };
+    let captured = d.captures.map_or(CellSet::EMPTY, |k| k.all());
+    out.push(Figure {
+        caption: format!("Reference after {step} ({ref_words})"),
+        class: "reference",
+        svg: BoardPicture::new(expected)
+            .captured(captured)
+            .highlight(cells)
+            .title(format!("The reference's board after {step}"))
+            .id_prefix(format!("{prefix}reference-"))
+            .to_svg(),
+    });
+    if let Some(got) = d.got.as_ref() {
+        out.push(Figure {
+            caption: format!("Engine after {step} ({engine_words})"),
+            class: "engine",
+            svg: BoardPicture::new(got)
+                .captured(engine_captures(&d.difference).unwrap_or(CellSet::EMPTY))
                 .highlight(cells)
-                .faults(faults.clone())
-                .title(format!("The reference's {at}"))
-                .id_prefix(format!("{prefix}reference-"));
-            if let Some(t) = turn {
-                pic = pic.turn(t);
-            }
-            let ref_caption = match (&d.difference, faults.is_empty()) {
-                (Difference::Validity { .. } | Difference::Faults { .. }, false) => {
-                    format!("Reference {at}: not a valid position")
-                }
-                (Difference::Validity { .. }, true) => {
-                    format!("Reference {at}: a valid position")
-                }
-                _ => format!("Reference {at}"),
-            };
-            out.push(Figure {
-                caption: ref_caption,
-                class: "reference",
-                svg: pic.to_svg(),
-            });
-            let turns = list_boards(&d.difference, before, prefix);
-            // The engine's board adds nothing when it is the reference's and
-            // the turns in question are drawn.
-            let same = d.got.as_ref() == Some(before) && !turns.is_empty();
-            if let Some(got) = d.got.as_ref().filter(|_| !same) {
-                let engine_caption = match &d.difference {
-                    Difference::Validity { got, .. } => {
-                        format!("Engine {at}: {}", position_reply_words(got))
-                    }
-                    Difference::Faults { got, .. } => format!(
-                        "Engine {at}: invalid with {}",
-                        got.iter().map(|f| f.code()).collect::<Vec<_>>().join(", ")
-                    ),
-                    _ => format!("Engine {at} (as it last reported it)"),
-                };
-                let mut pic = BoardPicture::new(got)
-                    .highlight(cells)
-                    .title(format!("The engine's {at}"))
-                    .id_prefix(format!("{prefix}engine-"));
-                if let Some(t) = turn {
-                    pic = pic.turn(t);
-                }
-                out.push(Figure {
-                    caption: engine_caption,
-                    class: "engine",
-                    svg: pic.to_svg(),
-                });
-            }
-            out.extend(turns);
-        }
-        _ => {}
+                .title(format!("The engine's board after {step}"))
+                .id_prefix(format!("{prefix}engine-"))
+                .to_svg(),
+        });
     }
     out
+}
+
+/// The boards of a check on a position: the reference's, the engine's, then the turns in question.
+fn position_boards(
+    d: &Divergence,
+    turn: Option<Turn>,
+    before: &Setup,
+    prefix: &str,
+) -> Vec<Figure> {
+    let at = match (d.step, turn) {
+        (0, None) => "start position".to_owned(),
+        (0, Some(_)) => "position after the setup turns".to_owned(),
+        (n, _) => format!("position after step {n}"),
+    };
+    let mut out = vec![reference_position_board(d, turn, before, &at, prefix)];
+    let turns = list_boards(&d.difference, before, prefix);
+    // The engine's board adds nothing when it is the reference's and
+    // the turns in question are drawn.
+    let same = d.got.as_ref() == Some(before) && !turns.is_empty();
+    if let Some(got) = d.got.as_ref().filter(|_| !same) {
+        out.push(engine_position_board(d, turn, got, &at, prefix));
+    }
+    out.extend(turns);
+    out
+}
+
+/// The reference's position `at`, its faults listed, with a caption saying whether it is valid.
+fn reference_position_board(
+    d: &Divergence,
+    turn: Option<Turn>,
+    before: &Setup,
+    at: &str,
+    prefix: &str,
+) -> Figure {
+    let faults = fault_lines(before);
+    let mut pic = BoardPicture::new(before)
+        .highlight(d.difference.cells())
+        .faults(faults.clone())
+        .title(format!("The reference's {at}"))
+        .id_prefix(format!("{prefix}reference-"));
+    if let Some(t) = turn {
+        pic = pic.turn(t);
+    }
+    let caption = match (&d.difference, faults.is_empty()) {
+        (Difference::Validity { .. } | Difference::Faults { .. }, false) => {
+            format!("Reference {at}: not a valid position")
+        }
+        (Difference::Validity { .. }, true) => {
+            format!("Reference {at}: a valid position")
+        }
+        _ => format!("Reference {at}"),
+    };
+    Figure {
+        caption,
+        class: "reference",
+        svg: pic.to_svg(),
+    }
+}
+
+/// The engine's position `at`, with a caption saying how it answered.
+fn engine_position_board(
+    d: &Divergence,
+    turn: Option<Turn>,
+    got: &Setup,
+    at: &str,
+    prefix: &str,
+) -> Figure {
+    let caption = match &d.difference {
+        Difference::Validity { got, .. } => {
+            format!("Engine {at}: {}", position_reply_words(got))
+        }
+        Difference::Faults { got, .. } => format!(
+            "Engine {at}: invalid with {}",
+            got.iter().map(|f| f.code()).collect::<Vec<_>>().join(", ")
+        ),
+        _ => format!("Engine {at} (as it last reported it)"),
+    };
+    let mut pic = BoardPicture::new(got)
+        .highlight(d.difference.cells())
+        .title(format!("The engine's {at}"))
+        .id_prefix(format!("{prefix}engine-"));
+    if let Some(t) = turn {
+        pic = pic.turn(t);
+    }
+    Figure {
+        caption,
+        class: "engine",
+        svg: pic.to_svg(),
+    }
 }
 
 fn verdict_words(v: TurnVerdict) -> String {

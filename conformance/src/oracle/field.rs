@@ -308,6 +308,34 @@ pub fn diff_partial(check: &StateCheck, got: &Setup) -> Vec<FieldDiff> {
         return diff(p, got);
     }
     let mut out = Vec::new();
+    for (c, e) in expected_cells(check, got) {
+        if e != *got.cell(c) {
+            out.push(FieldDiff::Cell {
+                cell: c,
+                expected: e,
+                got: *got.cell(c),
+            });
+        }
+    }
+    if let Some(p) = check.to_move.filter(|p| *p != got.to_move) {
+        out.push(FieldDiff::ToMove {
+            expected: p,
+            got: got.to_move,
+        });
+    }
+    if let Some(h) = check.half_moves.filter(|h| *h != got.half_moves) {
+        out.push(FieldDiff::HalfMoves {
+            expected: h,
+            got: got.half_moves,
+        });
+    }
+    counter_diffs(check, got, &mut out);
+    cooldown_diffs(check, got, &mut out);
+    out
+}
+
+/// The cells a partial check names, each as `got` has it with the checked parts replaced, in board order.
+fn expected_cells(check: &StateCheck, got: &Setup) -> Vec<(Cell, SetupCell)> {
     let mut cells: Vec<(Cell, SetupCell)> = Vec::new();
     let mut want = |c: Cell, f: &dyn Fn(&mut SetupCell)| {
         let i = match cells.iter().position(|(x, _)| *x == c) {
@@ -333,27 +361,11 @@ pub fn diff_partial(check: &StateCheck, got: &Setup) -> Vec<FieldDiff> {
         }
     }
     cells.sort_by_key(|(c, _)| c.index());
-    for (c, e) in cells {
-        if e != *got.cell(c) {
-            out.push(FieldDiff::Cell {
-                cell: c,
-                expected: e,
-                got: *got.cell(c),
-            });
-        }
-    }
-    if let Some(p) = check.to_move.filter(|p| *p != got.to_move) {
-        out.push(FieldDiff::ToMove {
-            expected: p,
-            got: got.to_move,
-        });
-    }
-    if let Some(h) = check.half_moves.filter(|h| *h != got.half_moves) {
-        out.push(FieldDiff::HalfMoves {
-            expected: h,
-            got: got.half_moves,
-        });
-    }
+    cells
+}
+
+/// Add the counters a partial check names that `got` does not match, X then O.
+fn counter_diffs(check: &StateCheck, got: &Setup, out: &mut Vec<FieldDiff>) {
     for p in Player::BOTH {
         let e = &check.counters[p.index()];
         let wanted = [
@@ -376,6 +388,10 @@ pub fn diff_partial(check: &StateCheck, got: &Setup) -> Vec<FieldDiff> {
             }
         }
     }
+}
+
+/// Add the cooldown sets a partial check names that `got` does not match, X then O.
+fn cooldown_diffs(check: &StateCheck, got: &Setup, out: &mut Vec<FieldDiff>) {
     for p in Player::BOTH {
         let g = got.counters[p.index()].cooldown;
         if let Some(cd) = check.counters[p.index()].cooldown.filter(|cd| *cd != g) {
@@ -386,7 +402,6 @@ pub fn diff_partial(check: &StateCheck, got: &Setup) -> Vec<FieldDiff> {
             });
         }
     }
-    out
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 mod bless;
 mod write;
 
+pub use crate::corpus::trace::orphans;
 pub use bless::{bless, line_diff, Blessed};
 pub use write::{basis_for, fixture_yaml, ListChecks, Planned, Recording};
 

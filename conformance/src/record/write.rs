@@ -105,13 +105,13 @@ fn folded(text: &str) -> String {
     let mut line = String::from(" ");
     for w in text.split_whitespace() {
         if line.len() + w.len() + 1 > 90 && !line.trim().is_empty() {
-            let _ = writeln!(out, " {}", line.trim());
+            let _ = writeln!(out, "  {}", line.trim());
             line = String::from(" ");
         }
         line.push(' ');
         line.push_str(w);
     }
-    let _ = writeln!(out, " {}", line.trim());
+    let _ = writeln!(out, "  {}", line.trim());
     out
 }
 
@@ -119,7 +119,8 @@ fn folded(text: &str) -> String {
 /// illegal must be rejected by the reference and every other turn accepted
 /// (checked by [`super::check_plan`] first).
 pub fn fixture_yaml(rec: &Recording) -> String {
-    let depth = rec.id.matches('/').count() + 1;
+    // `area/name` lies one folder below the fixtures folder, which holds `schema/`.
+    let depth = rec.id.matches('/').count();
     let mut out = String::new();
     let _ = writeln!(
         out,

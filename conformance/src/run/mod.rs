@@ -294,6 +294,9 @@ pub fn run_corpus(
     }
     summary.errors = errors.len();
     summary.elapsed = t0.elapsed();
+    if !opts.traces {
+        summary.without_trace = 0;
+    }
     RunReport {
         engine: engine.info(),
         corpus_version: corpus_version(corpus),

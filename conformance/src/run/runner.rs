@@ -130,17 +130,21 @@ impl VariantRun<'_> {
         &mut self,
         at: &At,
         checks: Option<&Checks>,
-        trace_legal: bool,
+        trace_legal: Option<u64>,
     ) -> EngineResult<()> {
-        let wants_list = trace_legal || checks.is_some_and(Checks::needs_list);
+        let wants_list = trace_legal.is_some() || checks.is_some_and(Checks::needs_list);
         let from = self.found.len();
         if wants_list && !self.lost {
             match self.list()? {
                 None => self.skipped = self.skipped.with(Capability::LegalTurns),
                 Some(list) => {
                     let pos = *self.reference.position();
-                    if trace_legal {
+                    if let Some(n) = trace_legal {
+                        // The trace's count, then the whole list against the
+                        // reference (a count that differs is named by the list).
                         let j = oracle::legal_list(&pos, Some(&list));
+                        let count = oracle::legal_count(n, Some(&list));
+                        let j = if j == Judgement::Agrees { count } else { j };
                         self.judge(at, Source::Trace, j, None);
                     } else if let Some(c) = checks {
                         if let Some(n) = c.legal_count {
@@ -388,7 +392,7 @@ impl VariantRun<'_> {
             before: expected_after,
             ..at
         };
-        self.position_checks(&at, Some(&checks), ts.is_some())
+        self.position_checks(&at, Some(&checks), ts.as_ref().map(|t| t.legal))
     }
 
     fn run(&mut self) -> EngineResult<()> {
@@ -446,7 +450,7 @@ impl VariantRun<'_> {
             },
             None => start,
         };
-        let trace_legal = self.trace.as_ref().is_some_and(|t| t.legal.is_some());
+        let trace_legal = self.trace.as_ref().and_then(|t| t.legal);
         self.position_checks(&at, expect.as_ref().map(|(_, c)| c), trace_legal)?;
         for i in 0..self.fx.steps.len() {
             if self.lost || self.found.len() > MAX_CONSEQUENCES {

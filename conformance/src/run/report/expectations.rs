@@ -52,11 +52,19 @@ impl Expectations {
     }
 
     /// The expectations after a run: every failing fixture, with its known
-    /// reason or else its one-line cause.
+    /// reason or else its one-line cause; the entries of fixtures the run
+    /// did not include stay as they were.
     pub fn updated(&self, report: &RunReport) -> Expectations {
+        let ran: std::collections::BTreeSet<&str> =
+            report.results.iter().map(|r| r.id.as_str()).collect();
         let mut next = Expectations {
             engine: report.engine.label(),
-            expected_failures: BTreeMap::new(),
+            expected_failures: self
+                .expected_failures
+                .iter()
+                .filter(|(id, _)| !ran.contains(id.as_str()))
+                .map(|(id, why)| (id.clone(), why.clone()))
+                .collect(),
         };
         for r in &report.results {
             if matches!(r.status, Status::Fail | Status::ExpectedFail) {

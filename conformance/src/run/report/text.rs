@@ -21,6 +21,15 @@ pub const CAUSES_IN_FULL: usize = 2;
 /// Consequences listed under a cause by default (`-v`: all).
 pub const CONSEQUENCES_SHOWN: usize = 3;
 
+/// `1 fixture`, `3 fixtures`: a count with its noun.
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// `C1 (encirclement weighed by tiers and edge)`.
 pub fn rule_with_title(id: &str) -> String {
     registry::lookup(id).map_or_else(|| id.to_owned(), |r| format!("{id} ({})", r.title))
@@ -199,7 +208,7 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
         out.push(String::new());
     }
     out.push(format!(
-        "{n}. {} ({}): {} - {} fixture(s)",
+        "{n}. {} ({}): {} - {}",
         if s.rules.is_empty() {
             "no rule".to_string()
         } else {
@@ -207,7 +216,7 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
         },
         s.kind,
         rc.detail,
-        rc.fixtures.len()
+        count(rc.fixtures.len(), "fixture")
     ));
     if !in_full {
         out.push(format!(
@@ -277,8 +286,8 @@ fn incident_section(report: &RunReport, out: &mut Vec<String>) {
     }
     let counts: Vec<String> = kinds.iter().map(|(k, n)| format!("{k}: {n}")).collect();
     out.push(format!(
-        "engine incidents: {} fixture(s) ({}); they are not rule failures",
-        with.len(),
+        "engine incidents: {} ({}); they are not rule failures",
+        count(with.len(), "fixture"),
         counts.join(", ")
     ));
     if let Some(i) = first.incident() {
@@ -310,14 +319,14 @@ fn incident_section(report: &RunReport, out: &mut Vec<String>) {
 /// The totals, in two or three lines.
 pub fn summary_lines(engine: &str, s: &Summary) -> Vec<String> {
     let mut out = vec![format!(
-        "engine {engine}: {} fixtures, {} passed, {} failed, {} skipped, {} incidents, {} errors; {} variant runs in {:.3} s",
-        s.fixtures,
+        "engine {engine}: {}, {} passed, {} failed, {} skipped, {}, {}; {} in {:.3} s",
+        count(s.fixtures, "fixture"),
         s.passed,
         s.failed(),
         s.skipped,
-        s.incidents,
-        s.errors,
-        s.variant_runs,
+        count(s.incidents, "incident"),
+        count(s.errors, "error"),
+        count(s.variant_runs, "variant run"),
         s.elapsed.as_secs_f64()
     )];
     out.push(format!(
@@ -334,7 +343,14 @@ pub fn summary_lines(engine: &str, s: &Summary) -> Vec<String> {
         let v: Vec<String> = s
             .skipped_checks
             .iter()
-            .map(|(c, n)| format!("{} ({}): {n} fixture(s)", c.checks(), Capability::name(*c)))
+            .map(|(c, n)| {
+                format!(
+                    "{} ({}): {}",
+                    c.checks(),
+                    Capability::name(*c),
+                    count(*n, "fixture")
+                )
+            })
             .collect();
         out.push(format!(
             "  checks skipped for missing capabilities: {}",
@@ -343,12 +359,15 @@ pub fn summary_lines(engine: &str, s: &Summary) -> Vec<String> {
     }
     if s.without_trace > 0 {
         out.push(format!(
-            "  {} fixture(s) ran without a golden trace (only the fixture's own checks); `hexodic-conformance bless` writes them",
-            s.without_trace
+            "  {} ran without a golden trace (only the fixture's own checks); `hexodic-conformance bless` writes them",
+            count(s.without_trace, "fixture")
         ));
     }
     if s.run < s.fixtures {
-        out.push(format!("  not run: {} fixture(s)", s.fixtures - s.run));
+        out.push(format!(
+            "  not run: {}",
+            count(s.fixtures - s.run, "fixture")
+        ));
     }
     out
 }
