@@ -155,7 +155,9 @@ fn coverage_sides_are_derived_or_given() {
 fn fixtures_named_in_the_rules_reference_exist() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let doc = std::fs::read_to_string(root.join("rules/RULES.md")).unwrap();
-    let areas = ["board", "start", "turn", "shape", "echo", "capture", "end", "setup", "count"];
+    let areas = [
+        "board", "start", "turn", "shape", "echo", "capture", "end", "setup", "count",
+    ];
     let mut named = 0;
     for quoted in doc.split('`').skip(1).step_by(2) {
         let Some((area, name)) = quoted.split_once('/') else {
@@ -164,8 +166,14 @@ fn fixtures_named_in_the_rules_reference_exist() {
         if areas.contains(&area) && !name.is_empty() && !name.contains(' ') {
             named += 1;
             let file = root.join("fixtures").join(format!("{quoted}.yaml"));
-            assert!(file.is_file(), "rules/RULES.md names `{quoted}`, which is not a fixture");
+            assert!(
+                file.is_file(),
+                "rules/RULES.md names `{quoted}`, which is not a fixture"
+            );
         }
     }
-    assert!(named >= 8, "the observability notes name their fixtures ({named})");
+    assert!(
+        named >= 8,
+        "the observability notes name their fixtures ({named})"
+    );
 }
