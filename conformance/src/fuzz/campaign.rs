@@ -90,7 +90,10 @@ fn play_one(
     if engine.set_position(&Setup::from(&start))? != PositionReply::Accepted {
         return Ok(Some((start, Vec::new(), refused_start(start))));
     }
-    let (game, outcome) = play_turns(engine, caps, start, &mut rng, &mut stats, &mut fired);
+    let mut game = Game::from_position(start);
+    let outcome = play_turns(
+        engine, caps, start, &mut game, &mut rng, &mut stats, &mut fired,
+    );
     // B3: the diagram of the final position reads back as the same state.
     if diagram_reads_back(game.position()) {
         fired.insert("B3");
@@ -121,34 +124,30 @@ fn refused_start(start: Position) -> Divergence {
     div
 }
 
-/// Play turns from `start` on the engine and the reference until the game
-/// ends, grows too long or they differ; returns the game and what was found.
+/// Play `game` on the engine and the reference until it ends, runs too long or they differ.
 fn play_turns(
     engine: &mut dyn Engine,
     caps: Capabilities,
     start: Position,
+    game: &mut Game,
     rng: &mut Rng,
     stats: &mut GameStats,
     fired: &mut HashSet<&'static str>,
-) -> (
-    Game,
-    Result<Option<(Position, Vec<Turn>, Divergence)>, Incident>,
-) {
-    let mut game = Game::from_position(start);
+) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
     let mut turns: Vec<Turn> = Vec::new();
     while !game.position().is_over() && turns.len() < MAX_TURNS {
         if rng.below(8) == 0 {
             if let Err(m) = compare::lists(engine, caps, game.position()) {
-                return (game, mismatch(m, start, turns));
+                return mismatch(m, start, turns);
             }
         }
-        let Some(turn) = next_turn(&game, rng, &turns) else {
+        let Some(turn) = next_turn(game, rng, &turns) else {
             break;
         };
         let before = *game.position();
         turns.push(turn);
-        match compare::step(engine, caps, &mut game, turn) {
-            Err(m) => return (game, mismatch(m, start, turns)),
+        match compare::step(engine, caps, game, turn) {
+            Err(m) => return mismatch(m, start, turns),
             Ok(Some(rep)) => {
                 stats.record(turn, &rep);
                 fired.extend(rules_fired(&before, turn, &rep, game.position()));
@@ -159,11 +158,10 @@ fn play_turns(
             }
         }
     }
-    (game, Ok(None))
+    Ok(None)
 }
 
-/// The next turn to try: sometimes a probe that may well be illegal, else a
-/// steered legal choice (`None` when there is none).
+/// The next turn to try: sometimes a probe that may be illegal, else a steered legal one.
 fn next_turn(game: &Game, rng: &mut Rng, turns: &[Turn]) -> Option<Turn> {
     let probe = rng.below(6) == 0;
     if probe {

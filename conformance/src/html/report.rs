@@ -740,7 +740,7 @@ pub(crate) fn divergence_boards(d: &Divergence, prefix: &str) -> Vec<Figure> {
     }
 }
 
-/// The boards of a played turn: before it with the turn drawn, then the reference's and the engine's after it.
+/// The boards of a played turn: before it, then the reference's and the engine's after it.
 fn played_boards(
     d: &Divergence,
     turn: Turn,

@@ -334,7 +334,7 @@ pub fn diff_partial(check: &StateCheck, got: &Setup) -> Vec<FieldDiff> {
     out
 }
 
-/// The cells a partial check names, each as `got` has it with the checked parts replaced, in board order.
+/// The cells a partial check names as it expects them (the rest as `got` has it), in board order.
 fn expected_cells(check: &StateCheck, got: &Setup) -> Vec<(Cell, SetupCell)> {
     let mut cells: Vec<(Cell, SetupCell)> = Vec::new();
     let mut want = |c: Cell, f: &dyn Fn(&mut SetupCell)| {
