@@ -58,6 +58,12 @@ bugs! {
     /// T4/T5: the cooldown distance is 1.
     CooldownDistanceOne = "cooldown-distance-one", ["T4", "T5"],
         "the cooldown keeps Places off the cooldown cells only (distance 1 instead of 2), for Places and for the forced Skip";
+    /// T4: a Place does not clear the cooldown set.
+    PlaceKeepsCooldown = "place-keeps-cooldown", ["T4"],
+        "a Place does not clear the mover's cooldown set";
+    /// T5: a Skip does not clear the cooldown set.
+    SkipKeepsCooldown = "skip-keeps-cooldown", ["T5"],
+        "a Skip does not clear the mover's cooldown set";
     /// T6: a Move captures an enemy on an equal tier.
     MoveCaptureEqualTier = "move-capture-equal-tier", ["T6", "G4"],
         "a Move captures an enemy stone on the same tier, not only on a strictly lower one";
@@ -79,9 +85,15 @@ bugs! {
     /// E2: the Echo-Lock can be used again.
     EchoLockTwice = "echo-lock-twice", ["E2"],
         "a player may Echo-Lock more than once per game";
+    /// E2: an Echo-Lock may target a tier-1 cell.
+    LockOnTierOne = "lock-on-tier-one", ["E2"],
+        "an Echo-Lock may target a tier-1 cell holding the mover's stone (E2 asks for tier 2)";
     /// E3: an Echo-Capture may aim at a tier-0 stone.
     EchoTargetTierZero = "echo-target-tier-zero", ["E3"],
         "an Echo-Capture may aim at an enemy stone on tier 0 (it spends the charge and takes nothing)";
+    /// E3/E1: an Echo-Capture that captures nothing keeps its charge.
+    ChargeKeptOnMiss = "charge-kept-on-miss", ["E3", "E1"],
+        "an Echo-Capture that captures nothing does not spend the charge";
     /// E4: in the group weighing an own-side neighbour saves the stone.
     EchoGroupNeighbourSaves = "echo-group-neighbour-saves", ["E4"],
         "in the Echo-Capture group weighing, a neighbour of the stone's own side saves it (as in C1) instead of counting as a wall";
@@ -91,6 +103,9 @@ bugs! {
     /// C1: tier-0 stones can be encircled.
     TierZeroEncircled = "tier-zero-encircled", ["C1", "I5"],
         "a tier-0 stone is encircled when its weight exceeds 0";
+    /// C1: a neighbour of the stone's own side counts as a wall.
+    OwnNeighbourWalls = "own-neighbour-walls", ["C1"],
+        "in the encirclement check (C1) a neighbouring stone of the stone's own side counts as a wall (tier + 1) instead of saving it";
     /// C1/C2: an edge slot weighs the stone's tier.
     EdgeCountsTier = "edge-counts-tier", ["C1", "C2", "E4"],
         "an edge slot adds the stone's tier instead of tier + 1 to the weight (in C1 and E4)";
@@ -112,6 +127,9 @@ bugs! {
     /// G1: the Network links through stones on any tier.
     NetworkThroughAnyStone = "network-through-any-stone", ["G1"],
         "a Network is a connected group of the mover's stones (any tier) with at least 5 of them on tier 2";
+    /// G1: a Network needs 4 stones.
+    NetworkOfFour = "network-of-four", ["G1"],
+        "a Network needs 4 connected tier-2 stones instead of 5";
     /// G2: Takeover at 5 captures.
     TakeoverAtFive = "takeover-at-five", ["G2"],
         "Takeover wins with 5 captures instead of 6";
@@ -121,9 +139,15 @@ bugs! {
     /// G5/V1: the starting position is not recorded.
     StartNotRecorded = "start-not-recorded", ["G5", "V1"],
         "the position a game starts from (the start or a position given directly) is not recorded";
+    /// G5: the repetition key leaves out the charges.
+    KeyIgnoresCharges = "key-ignores-charges", ["G5"],
+        "the repetition key leaves out the players' charges";
     /// G7: the tiebreak compares captures before the sum of tiers.
     TiebreakCapturesFirst = "tiebreak-captures-first", ["G7"],
         "the tiebreak compares captures (step 3) before the sum of tiers (step 2)";
+    /// G7: tiebreak step 1 counts locked tier-2 cells too.
+    TiebreakCountsLocked = "tiebreak-counts-locked", ["G7"],
+        "tiebreak step 1 counts the stones on every tier-2 cell, locked ones included (only unlocked ones count)";
     /// G0: G3 runs even when Network or Takeover ends the game.
     HalfMoveOnWin = "half-move-on-win", ["G0", "G3"],
         "after a Network or Takeover win the half-move count still rises and the turn passes";
@@ -162,7 +186,7 @@ mod tests {
             assert_eq!(b.name().parse::<Bug>(), Ok(*b));
             assert!(!b.rules().is_empty() && !b.describe().is_empty());
         }
-        assert_eq!(Bug::ALL.len(), 29);
+        assert_eq!(Bug::ALL.len(), 37);
         assert_eq!(Bug::from_name("no-such-bug"), None);
     }
 }

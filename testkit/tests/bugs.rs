@@ -66,6 +66,17 @@ fn case(bug: Bug) -> (Setup, Vec<Turn>) {
             s.counters[1].cooldown = [Cell::from_name("c3").unwrap()].into_iter().collect();
             (exact(&s.to_notation()), moves(&["c4 +c4"]))
         }
+        // O's cooldown cell c3; f5 is far from it, and the Place clears it.
+        Bug::PlaceKeepsCooldown => {
+            let mut s = build("d4 x, e4 x, g7 x, a1 o", "o 6 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0);
+            s.counters[1].cooldown = [Cell::from_name("c3").unwrap()].into_iter().collect();
+            (exact(&s.to_notation()), moves(&["f5 +f5"]))
+        }
+        // The worked example's forced Skip: it clears O's cooldown set.
+        Bug::SkipKeepsCooldown => (
+            exact("..../...../....../......./...x../...../.... o 10 x:r6c3k0u0l6P o:r7c3k0u0l6P[a1,a4,c3,d1,d6,f4,f6]"),
+            moves(&["skip"]),
+        ),
         // d4 and d5 both on tier 1.
         Bug::MoveCaptureEqualTier => (
             build(
@@ -102,9 +113,20 @@ fn case(bug: Bug) -> (Setup, Vec<Turn>) {
             build("g7 x2*, g4 x2, e5 o", "x 10 x:r0c2k0u0l6PL o:r0c3k0u0l6P", 0),
             moves(&["c3 +c3 =g4"]),
         ),
+        // Place c3, raise it to tier 1 and lock it.
+        Bug::LockOnTierOne => (
+            build("c1 x, e5 o", "x 2 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
+            moves(&["c3 +c3 =c3"]),
+        ),
         // O's a1 is on tier 0, every neighbour filled by X.
         Bug::EchoTargetTierZero => (
             build("a1 o, a2 x, b1 x, b2 x", "x 6 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
+            moves(&["c3 +c3 @a1"]),
+        ),
+        // O's a1 (tier 1) closed in by tier-0 X stones weighs 2 x 3 = 6: the
+        // Echo-Capture takes nothing, and the charge is spent all the same.
+        Bug::ChargeKeptOnMiss => (
+            build("a1 o1, a2 x, b1 x, b2 x", "x 6 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
             moves(&["c3 +c3 @a1"]),
         ),
         // The worked example: the group a1, a2 falls to the Echo-Capture.
@@ -118,6 +140,11 @@ fn case(bug: Bug) -> (Setup, Vec<Turn>) {
         Bug::TierZeroEncircled => (
             build("a1 o, a2 x, b1 x", "x 4 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
             moves(&["b2 +d4"]),
+        ),
+        // O's a2 saves a1 (tier 1); as a wall it would make the weight 2 x 4 = 8.
+        Bug::OwnNeighbourWalls => (
+            build("a1 o1, a2 o, b1 x, b2 x", "x 6 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
+            moves(&["e5 +e5"]),
         ),
         // Weight 1 + 2 x 3 = 7 > 6 takes a1; with edges at tier 1 it is 4.
         Bug::EdgeCountsTier => (exact(CORNER), moves(&["b2 +b2"])),
@@ -146,6 +173,15 @@ fn case(bug: Bug) -> (Setup, Vec<Turn>) {
             ),
             moves(&["c6 +c6"]),
         ),
+        // c1 c2 c3 (tier 2) and c4 (tier 2 after the raise): four stones.
+        Bug::NetworkOfFour => (
+            build(
+                "c1 x2, c2 x2, c3 x2, c4 .1, g7 o, g6 o",
+                "x 14 x:r0c3k0u0l6P o:r0c3k0u0l6P",
+                0,
+            ),
+            moves(&["c4 +c4"]),
+        ),
         // X's fifth capture.
         Bug::TakeoverAtFive => (
             exact("..../...../....../......./....../x..../o1x.. x 4 x:r5c3k4u0l6P o:r6c3k0u1l6P"),
@@ -166,6 +202,23 @@ fn case(bug: Bug) -> (Setup, Vec<Turn>) {
         }
         // O's g6-g7 returns to the recorded start of the arena.
         Bug::StartNotRecorded => (arena(10), moves(&["a1-a2", "g7-g6", "a2-a1", "g6-g7"])),
+        // Every cell on tier 2 but O's a1 (tier 1) and X's a2 b1 b2 (tier 0),
+        // no lowers: no Shape near g4 or d7. X's Echo-Capture of a1 takes
+        // nothing (weight 6) but spends a charge, so O's e7-d7 brings back the
+        // start with X's charges 2 instead of 3.
+        Bug::KeyIgnoresCharges => (
+            build(
+                "a1 o1, a2 x, b1 x, b2 x, g4 x2, c6 x2, e2 x2, a4 x2, g7 o2, d4 o2, f4 o2, d7 o2, b5 o2, f3 o2",
+                "x 10 x:r0c3k0u0l0P o:r0c3k0u0l0P",
+                2,
+            ),
+            moves(&["g4-g5 @a1", "d7-e7", "g5-g4", "e7-d7"]),
+        ),
+        // X's g7 is locked: step 1 is 0 against 0, step 2 favours X (3 against 0).
+        Bug::TiebreakCountsLocked => (
+            build("g7 x2*, e5 o", "x 59 x:r0c2k0u0l6PL o:r0c3k0u0l6P", 0),
+            moves(&["c3 +c3"]),
+        ),
         // Step 2 favours X (tiers 3 against 1), step 3 favours O (1 capture).
         Bug::TiebreakCapturesFirst => (
             exact("..../...../...oo./....1o1../..x1x1../..x../.... x 59 x:r4c3k0u3l6P o:r4c3k1u2l5P"),
@@ -237,6 +290,16 @@ fn cooldown_distance_one() {
 }
 
 #[test]
+fn place_keeps_cooldown() {
+    assert_live(Bug::PlaceKeepsCooldown);
+}
+
+#[test]
+fn skip_keeps_cooldown() {
+    assert_live(Bug::SkipKeepsCooldown);
+}
+
+#[test]
 fn move_capture_equal_tier() {
     assert_live(Bug::MoveCaptureEqualTier);
 }
@@ -272,8 +335,18 @@ fn echo_lock_twice() {
 }
 
 #[test]
+fn lock_on_tier_one() {
+    assert_live(Bug::LockOnTierOne);
+}
+
+#[test]
 fn echo_target_tier_zero() {
     assert_live(Bug::EchoTargetTierZero);
+}
+
+#[test]
+fn charge_kept_on_miss() {
+    assert_live(Bug::ChargeKeptOnMiss);
 }
 
 #[test]
@@ -289,6 +362,11 @@ fn no_echo_on_skip() {
 #[test]
 fn tier_zero_encircled() {
     assert_live(Bug::TierZeroEncircled);
+}
+
+#[test]
+fn own_neighbour_walls() {
+    assert_live(Bug::OwnNeighbourWalls);
 }
 
 #[test]
@@ -327,6 +405,11 @@ fn network_through_any_stone() {
 }
 
 #[test]
+fn network_of_four() {
+    assert_live(Bug::NetworkOfFour);
+}
+
+#[test]
 fn takeover_at_five() {
     assert_live(Bug::TakeoverAtFive);
 }
@@ -342,8 +425,18 @@ fn start_not_recorded() {
 }
 
 #[test]
+fn key_ignores_charges() {
+    assert_live(Bug::KeyIgnoresCharges);
+}
+
+#[test]
 fn tiebreak_captures_first() {
     assert_live(Bug::TiebreakCapturesFirst);
+}
+
+#[test]
+fn tiebreak_counts_locked() {
+    assert_live(Bug::TiebreakCountsLocked);
 }
 
 #[test]

@@ -16,8 +16,8 @@ use hexodic_rules::{
 /// and the half-move count are not in it.
 pub(crate) type Key = [u8; CELLS + 14 + 1];
 
-/// The key of a position (G5).
-pub(crate) fn key(s: &Setup) -> Key {
+/// The key of a position (G5) under `rules`.
+pub(crate) fn key(rules: Rules, s: &Setup) -> Key {
     let mut k = [0u8; CELLS + 15];
     for (i, c) in s.cells.iter().enumerate() {
         let st = match c.stone {
@@ -30,7 +30,9 @@ pub(crate) fn key(s: &Setup) -> Key {
     for (p, c) in s.counters.iter().enumerate() {
         let o = CELLS + 7 * p;
         k[o] = c.reserve;
-        k[o + 1] = c.charges;
+        if !rules.has(Bug::KeyIgnoresCharges) {
+            k[o + 1] = c.charges;
+        }
         k[o + 2] = c.captures;
         k[o + 3] = c.raises;
         k[o + 4] = c.lowers_left;
@@ -110,6 +112,7 @@ impl Rules {
                 None => return false, // C0: an empty cell saves the stone
                 Some(q) if q == by => mine += u32::from(tier(s, n)),
                 Some(_) if group && !self.has(Bug::EchoGroupNeighbourSaves) => walls += 1,
+                Some(_) if !group && self.has(Bug::OwnNeighbourWalls) => walls += 1,
                 Some(_) => return false,
             }
         }
@@ -140,7 +143,9 @@ impl Rules {
                 let k = &mut s.counters[mi];
                 k.reserve = k.reserve.saturating_sub(1);
                 k.first_placed = true;
-                k.cooldown = CellSet::EMPTY;
+                if !self.has(Bug::PlaceKeepsCooldown) {
+                    k.cooldown = CellSet::EMPTY;
+                }
             }
             Project::Move { from, to } => {
                 if stone(s, to.index()) == Some(opp) {
@@ -150,7 +155,11 @@ impl Rules {
                 s.cells[from.index()].stone = None;
                 s.cells[to.index()].stone = Some(me);
             }
-            Project::Skip => s.counters[mi].cooldown = CellSet::EMPTY,
+            Project::Skip => {
+                if !self.has(Bug::SkipKeepsCooldown) {
+                    s.counters[mi].cooldown = CellSet::EMPTY;
+                }
+            }
         }
         if let Some(shape) = t.shape {
             shape_board(s, shape);
@@ -211,6 +220,12 @@ impl Rules {
                 self.capture(s, i, !self.has(Bug::EchoCaptureNotCounted));
             }
         }
+        // E3 ruling: the charge is spent even when the Echo-Capture takes
+        // nothing (it was taken off above, with every Echo's).
+        if target.is_some() && played.echo.is_empty() && self.has(Bug::ChargeKeptOnMiss) {
+            let k = &mut s.counters[mi];
+            k.charges = k.charges.saturating_add(1);
+        }
         played
     }
 
@@ -221,7 +236,10 @@ impl Rules {
             let k = &s.counters[p.index()];
             match step {
                 TiebreakStep::Tier2Stones => mine
-                    .filter(|i| tier(s, *i) == RS.max_tier && !s.cells[*i].locked)
+                    .filter(|i| {
+                        tier(s, *i) == RS.max_tier
+                            && (!s.cells[*i].locked || self.has(Bug::TiebreakCountsLocked))
+                    })
                     .count() as u32,
                 TiebreakStep::TierSum => mine.map(|i| u32::from(tier(s, i))).sum(),
                 TiebreakStep::Captures => u32::from(k.captures),
@@ -271,7 +289,12 @@ impl Rules {
         } else {
             RS.takeover_captures
         };
-        let early = if network_size(self, s, me) >= u32::from(RS.network_size) {
+        let network = if self.has(Bug::NetworkOfFour) {
+            4
+        } else {
+            RS.network_size
+        };
+        let early = if network_size(self, s, me) >= u32::from(network) {
             Some(EndRule::Network) // G1
         } else if s.counters[me.index()].captures >= takeover {
             Some(EndRule::Takeover) // G2
@@ -306,7 +329,7 @@ impl Rules {
         }
         // G5, G6: a Skip turn is neither checked nor recorded.
         if !skip || self.has(Bug::SkipRecorded) {
-            let k = key(s);
+            let k = key(self, s);
             let seen = history.iter().filter(|h| **h == k).count();
             history.push(k);
             if seen >= 1 {

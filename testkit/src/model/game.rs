@@ -59,7 +59,7 @@ impl ModelGame {
     fn record_start(&mut self) {
         self.history.clear();
         if !self.rules.has(Bug::StartNotRecorded) {
-            self.history.push(key(&self.setup));
+            self.history.push(key(self.rules, &self.setup));
         }
     }
 

@@ -266,7 +266,9 @@ impl Rules {
                 if stone(b, i) != Some(me) {
                     r.push(Reason::LockNotOwnStone);
                 }
-                if tier(b, i) != RS.max_tier {
+                let lockable =
+                    tier(b, i) == RS.max_tier || (tier(b, i) == 1 && self.has(Bug::LockOnTierOne));
+                if !lockable {
                     r.push(Reason::LockNotTop);
                 }
                 if locked(b, i) {
