@@ -206,3 +206,27 @@ fn environment_assignments_reach_the_engine() {
     let mut e = ExternalEngine::start(&cmd, options).unwrap();
     e.set_position(&Setup::default()).unwrap();
 }
+
+#[test]
+fn fuzzing_an_engine_without_capture_capabilities_finds_nothing() {
+    // Checks of the captures are skipped, never failed: 1,000 games of
+    // differential fuzzing find no difference in the reference behind a
+    // peer that drops the capture capabilities.
+    let mut e = engine("--reference --misbehave drop-captures");
+    let opts = hexodic_conformance::FuzzOptions {
+        seed: 3,
+        games: Some(1000),
+        ..Default::default()
+    };
+    let report = hexodic_conformance::fuzz(&mut e, &opts, |_| {});
+    assert_eq!(report.games, 1000);
+    assert!(report.incidents.is_empty());
+    assert!(
+        report.finding.is_none(),
+        "{}",
+        report
+            .finding
+            .map(|f| f.divergence.difference.summary())
+            .unwrap_or_default()
+    );
+}
