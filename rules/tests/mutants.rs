@@ -1,0 +1,305 @@
+//! Tests written to kill the mutants that cargo-mutants found surviving the
+//! rest of the rules crate's tests (docs/mutants.md lists every survivor and
+//! its verdict). Each test pins one rule, or one documented behaviour of the
+//! engine's API, that no other test pinned closely enough.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::*;
+use hexodic_rules::diagram::{parse_board, parse_diagram, MAX_DIAGRAM_LEN};
+use hexodic_rules::invariants::{check_symmetry, check_transition};
+use hexodic_rules::{
+    Cell, CellSet, FaultCode, Game, PositionParseError, PositionParseErrorKind, Reason, Setup,
+};
+
+// ---------------------------------------------------------------------------
+// B1, B2: cells
+// ---------------------------------------------------------------------------
+
+/// B1, B2: the dense index runs `0..37` in the order of `Cell::ALL`; 37 and
+/// beyond name no cell (and do not panic).
+#[test]
+fn b2_dense_index_stops_at_37() {
+    for (i, c) in Cell::ALL.iter().enumerate() {
+        assert_eq!(Cell::from_index(i), Some(*c));
+    }
+    assert_eq!(Cell::from_index(36), Some(cell("g7")));
+    assert_eq!(Cell::from_index(37), None);
+    assert_eq!(Cell::from_index(usize::MAX), None);
+}
+
+/// B2: a cell's debug form is its name, as in assertion messages and reports
+/// (`{:?}` of a cell, a set of cells or a turn).
+#[test]
+fn b2_debug_form_of_a_cell_is_its_name() {
+    assert_eq!(format!("{:?}", cell("d4")), "d4");
+    assert_eq!(format!("{:?}", cells("a1 g7")), "{a1, g7}");
+}
+
+/// B1: a set of cells as raw bits in the padded layout (`Cell::bit`), and
+/// back; bits that stand for no cell are dropped.
+#[test]
+fn b1_raw_bits_of_a_set_round_trip_and_off_board_bits_are_dropped() {
+    for c in Cell::ALL {
+        assert_eq!(CellSet::from_cell(c).bits(), 1u64 << c.bit(), "{c}");
+        assert_eq!(CellSet::from_bits(1u64 << c.bit()), CellSet::from_cell(c));
+    }
+    let some = cells("a1 d4 g7");
+    assert_eq!(CellSet::from_bits(some.bits()), some);
+    assert_eq!(CellSet::from_bits(0), CellSet::EMPTY);
+    assert_eq!(CellSet::from_bits(u64::MAX), CellSet::ALL);
+    assert_eq!(CellSet::ALL.bits().count_ones(), 37);
+}
+
+/// B1: iterating a set gives its cells lowest index first and knows exactly
+/// how many remain; a cell converts into the set holding just it.
+#[test]
+fn b1_a_set_iterates_its_cells_and_knows_how_many_remain() {
+    let s = cells("g7 a1 d4");
+    let mut it = s.iter();
+    assert_eq!(it.size_hint(), (3, Some(3)));
+    assert_eq!(it.len(), 3);
+    assert_eq!(it.next(), Some(cell("a1")));
+    assert_eq!(it.len(), 2);
+    assert_eq!(it.size_hint(), (2, Some(2)));
+    assert_eq!(it.by_ref().collect::<Vec<_>>(), [cell("d4"), cell("g7")]);
+    assert_eq!(it.size_hint(), (0, Some(0)));
+    assert_eq!(CellSet::ALL.iter().len(), 37);
+    for c in [cell("a1"), Cell::CENTRE, cell("g7")] {
+        assert_eq!(CellSet::from(c), CellSet::from_cell(c));
+        assert_eq!(CellSet::from(c).iter().collect::<Vec<_>>(), [c]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// B3, I9: the board diagram
+// ---------------------------------------------------------------------------
+
+/// B3, I9: a diagram of up to 8 KiB is read (white space and blank lines
+/// included); a longer text is refused at once, naming its length.
+#[test]
+fn b3_a_diagram_up_to_8_kib_is_read_and_a_longer_one_refused() {
+    assert_eq!(MAX_DIAGRAM_LEN, 8 * 1024);
+    let p = pos(START);
+    let d = p.diagram();
+    let pad = |len: usize| format!("{d}{}", "\n".repeat(len - d.len()));
+    let exact = pad(8 * 1024);
+    assert_eq!(exact.len(), 8192);
+    assert_eq!(parse_diagram(&exact).unwrap(), Setup::from(&p));
+    let over = pad(8 * 1024 + 1);
+    let e = parse_diagram(&over).unwrap_err();
+    assert_eq!((e.line, e.column), (1, 1));
+    assert!(e.message.contains("8193 bytes"), "{}", e.message);
+}
+
+/// B3: a row with too few cells is refused, pointing past the end of its line.
+#[test]
+fn b3_a_diagram_row_with_too_few_cells_is_refused() {
+    let text = "g . . . .\nf . . . .\ne . . . . . .\nd . . . . . . .\nc . . . . . .\nb . . . . .\na . . . .\n";
+    let e = parse_board(text).unwrap_err();
+    assert_eq!((e.line, e.column), (2, 10));
+    assert_eq!(e.message, "row f has 4 cells, expected 5");
+    // The same rows with the missing cell read as an empty board.
+    let full = text.replacen("f . . . .\n", "f . . . . .\n", 1);
+    assert_eq!(parse_board(&full).unwrap(), Setup::default());
+}
+
+// ---------------------------------------------------------------------------
+// V1, V2: reason and fault codes
+// ---------------------------------------------------------------------------
+
+/// V2: a reason prints as its stable code (the code fixtures, the protocol
+/// and reports use).
+#[test]
+fn v2_a_reason_prints_as_its_code() {
+    for r in Reason::ALL {
+        assert_eq!(r.to_string(), r.code());
+    }
+    assert_eq!(Reason::PlaceCentreFirst.to_string(), "place-centre-first");
+}
+
+/// V1: a setup fault code prints as its stable code.
+#[test]
+fn v1_a_fault_code_prints_as_its_code() {
+    for f in FaultCode::ALL {
+        assert_eq!(f.to_string(), f.code());
+    }
+    assert_eq!(FaultCode::StoneCount.to_string(), "stone-count");
+}
+
+/// V2: a rejected turn names every rule it breaks, in code order, both in its
+/// message and in the debug form of its reason set.
+#[test]
+fn v2_a_rejected_turn_lists_its_codes_in_its_message() {
+    let p = pos(START);
+    let mut g = Game::from_position(p);
+    g.play(turn("c3 +d4")).unwrap();
+    let e = g.play(turn("c3 +c3")).unwrap_err();
+    assert_eq!(e.to_string(), "illegal turn: place-occupied");
+    let e = g.play(turn("d4 +g7 =a1")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "illegal turn: place-centre-first, shape-out-of-range, lock-not-own-stone, lock-not-tier-2"
+    );
+    assert_eq!(
+        format!("{:?}", e.reasons),
+        r#"{"place-centre-first", "shape-out-of-range", "lock-not-own-stone", "lock-not-tier-2"}"#
+    );
+}
+
+// ---------------------------------------------------------------------------
+// I1-I9: the invariant checkers
+// ---------------------------------------------------------------------------
+
+/// I4: the transition checker flags a report of a turn that changed nothing
+/// (the raise of `c3 +d4` did not happen).
+#[test]
+fn i4_transition_checker_flags_a_turn_whose_raise_did_not_happen() {
+    let before = pos(START);
+    let t = turn("c3 +d4");
+    let (after, rep) = play(&before, "c3 +d4");
+    assert_eq!(check_transition(&before, t, &rep, &after), Ok(()));
+    let v = check_transition(&before, t, &rep, &before).unwrap_err();
+    assert_eq!(v.invariant, "I4");
+}
+
+/// I8, G5: the symmetry check compares a turn's result with the mapped
+/// turn's result from the mapped position, except when a repetition decided
+/// the game: a repetition depends on the game's history, which the mapped
+/// position, starting a fresh history (V1), does not share.
+#[test]
+fn i8_symmetry_check_leaves_out_a_turn_decided_by_repetition() {
+    let g = play_all(&flat(10).pos(), &["a1-a2", "g7-g6", "a2-a1"]);
+    let list = g.position().legal_turns();
+    assert!(list.contains(&turn("g6-g7")), "O may recreate the start");
+    let mut again = g.clone();
+    again.play(turn("g6-g7")).unwrap();
+    assert_eq!(again.outcome().unwrap().to_string(), "x:repetition");
+    assert_eq!(check_symmetry(&g, list.len()), Ok(()));
+}
+
+// ---------------------------------------------------------------------------
+// N1: the legal-turn list, counted and indexed
+// ---------------------------------------------------------------------------
+
+/// N1, S3: the n-th legal turn, found by counting, is the n-th turn of the
+/// list also where a Project's turns open with the turns without a Shape
+/// (every legal Shape of the Place on `a1` is on X's own stones, so the Shape
+/// may be left out). Random play from the start never reaches such a Project.
+#[test]
+fn n1_nth_legal_follows_the_list_where_the_shape_is_optional() {
+    let p = Spec::new(X)
+        .stones(X, 0, "a2 a3 b1 b2 b3 c1")
+        .at("c2 .2, c3 .2, g7 o")
+        .lowers_left(X, 0)
+        .pos();
+    let list = p.legal_turns();
+    let first = list.iter().position(|t| *t == turn("a1")).unwrap();
+    assert_eq!(
+        list[first + 1],
+        turn("a1 +a1"),
+        "no Shape first, then the raises"
+    );
+    assert_eq!(p.count_legal(), list.len() as u64);
+    for (i, t) in list.iter().enumerate() {
+        assert_eq!(p.nth_legal(i as u64), Some(*t), "nth_legal({i})");
+        assert_eq!(p.choose_legal(|_| i as u64), Some(*t), "choose_legal({i})");
+    }
+    assert_eq!(p.nth_legal(list.len() as u64), None);
+}
+
+/// N1: the legal Projects with their counts: each Project once, in list
+/// order, with the number of listed turns that share it.
+#[test]
+fn n1_projects_with_counts_split_the_list_by_project() {
+    for p in [
+        pos(START),
+        Spec::new(X)
+            .stones(X, 2, "d4 c3")
+            .stones(X, 1, "d3 e4")
+            .stones(X, 0, "a1 g7 b2")
+            .stones(O, 1, "d5 c4")
+            .stones(O, 0, "e5 d2 f5 b4 a4")
+            .pos(),
+    ] {
+        let list = p.legal_turns();
+        let mut want: Vec<(hexodic_rules::Project, u64)> = Vec::new();
+        for t in &list {
+            match want.last_mut() {
+                Some((project, n)) if *project == t.project => *n += 1,
+                _ => want.push((t.project, 1)),
+            }
+        }
+        assert!(want.len() > 1);
+        assert_eq!(p.projects_with_counts(), want);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// I9: the one-line position notation, errors
+// ---------------------------------------------------------------------------
+
+const BOARD: &str = "..../...../....../......./....../...../....";
+
+fn parse_error(s: &str) -> PositionParseError {
+    Setup::from_notation(s).unwrap_err()
+}
+
+/// I9: a counters field must open with its own player's letter, and the
+/// error says which one it expected.
+#[test]
+fn i9_counters_open_with_their_players_letter() {
+    let e = parse_error(&format!("{BOARD} x 0 o:r7c3k0u0l6 o:r7c3k0u0l6"));
+    assert_eq!(e.column, 49);
+    assert_eq!(
+        e.kind,
+        PositionParseErrorKind::Expected {
+            expected: "`x:`",
+            found: "`o`".into()
+        }
+    );
+    let e = parse_error(&format!("{BOARD} x 0 x:r7c3k0u0l6 x:r7c3k0u0l6"));
+    assert_eq!(e.column, 62);
+    assert_eq!(
+        e.kind,
+        PositionParseErrorKind::Expected {
+            expected: "`o:`",
+            found: "`x`".into()
+        }
+    );
+}
+
+/// I9: reading a number stops after 21 digits (more than any `u64` has), so
+/// an absurdly long count is refused as too large, quoting those 21 digits.
+#[test]
+fn i9_a_huge_number_is_refused_quoting_its_first_21_digits() {
+    let long = "9".repeat(40);
+    let e = parse_error(&format!("{BOARD} x {long} x:r7c3k0u0l6 o:r7c3k0u0l6"));
+    assert_eq!(e.column, 47);
+    assert_eq!(
+        e.kind,
+        PositionParseErrorKind::NumberTooLarge("9".repeat(21))
+    );
+    let e = parse_error(&format!("{BOARD} x 0 x:r{long}c3k0u0l6 o:r7c3k0u0l6"));
+    assert_eq!(
+        e.kind,
+        PositionParseErrorKind::NumberTooLarge("9".repeat(21))
+    );
+}
+
+/// I9, G8: reading a result stops after 33 characters, so an absurdly long
+/// result is refused quoting those 33.
+#[test]
+fn i9_a_huge_result_is_refused_quoting_its_first_33_characters() {
+    let long = format!("x:{}", "n".repeat(60));
+    let e = parse_error(&format!("{BOARD} x 0 x:r7c3k0u0l6 o:r7c3k0u0l6 ={long}"));
+    assert_eq!(e.column, 76);
+    assert_eq!(
+        e.kind,
+        PositionParseErrorKind::Expected {
+            expected: "a result such as `x:network`, `o:cap2` or `draw:cap`",
+            found: format!("`{}`", &long[..33]),
+        }
+    );
+}
