@@ -285,13 +285,32 @@ fn field_rules(div: &Divergence, fields: &[FieldDiff]) -> Vec<&'static str> {
         match f {
             FieldDiff::ToMove { .. } | FieldDiff::HalfMoves { .. } => out.extend(["G3", "G0"]),
             FieldDiff::Counter { counter, .. } => {
-                out.extend(counter_rules(*counter).iter().copied())
+                out.extend(counter_rules(*counter).iter().copied());
+                // A charge is spent by the Echo the turn made: its own rule too.
+                if *counter == Counter::Charges {
+                    match div.turn.and_then(|t| t.echo) {
+                        Some(Echo::Capture(_)) => out.add("E3"),
+                        Some(Echo::Lock(_)) => out.add("E2"),
+                        None => {}
+                    }
+                }
             }
-            FieldDiff::Cooldown { .. } => out.extend(["C3", "T4"]),
+            FieldDiff::Cooldown { .. } => out.extend(cooldown_rules(div)),
             FieldDiff::Cell { .. } | FieldDiff::Result { .. } => {}
         }
     }
     out.0
+}
+
+/// The rules of a cooldown difference, by what the turn did: a Skip clears
+/// the set (T5), a Place clears it (T4), a capture fills it (C3).
+fn cooldown_rules(div: &Divergence) -> Vec<&'static str> {
+    let captured = div.captures.is_some_and(|k| k.all().any());
+    match div.turn.map(|t| t.project) {
+        Some(Project::Skip) => vec!["T5", "C3"],
+        Some(Project::Place(_)) if !captured => vec!["T4", "C3"],
+        _ => vec!["C3", "T4"],
+    }
 }
 
 fn fault_rules(codes: &[FaultCode]) -> Vec<&'static str> {
