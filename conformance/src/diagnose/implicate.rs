@@ -157,8 +157,25 @@ pub fn capture_rules(kind: CaptureKind) -> &'static [&'static str] {
     }
 }
 
-/// The kind of a capture the reference did not make: the Move's target, the
-/// Echo target's group, a stone of the mover (C4), else encirclement.
+/// Why a stone the engine captured should have stayed, when the board says
+/// so: it is the mover's own (C4), or an empty locked cell beside it saves
+/// it (C0: empty means no stone, locked or not).
+fn capture_context(div: &Divergence, cell: Cell) -> Option<&'static str> {
+    let b = div.before?;
+    let after = div.expected.unwrap_or(b);
+    let mover = b.to_move;
+    if b.cell(cell).stone == Some(mover) || after.cell(cell).stone == Some(mover) {
+        return Some("C4");
+    }
+    let saved_by_lock = CellSet::neighbours(cell)
+        .iter()
+        .any(|n| after.cell(n).locked && after.cell(n).stone.is_none());
+    saved_by_lock.then_some("C0")
+}
+
+/// The kind of a capture the reference did not make: the Move's target, a
+/// stone that should have stayed (C4, C0), the Echo target's group, else
+/// encirclement.
 fn guess_kind(div: &Divergence, cell: Cell) -> &'static [&'static str] {
     let Some(turn) = div.turn else {
         return &["C1", "C2"];
@@ -168,34 +185,24 @@ fn guess_kind(div: &Divergence, cell: Cell) -> &'static [&'static str] {
             return &["T6"];
         }
     }
-    let mover = div.before.map(|b| b.to_move);
-    if let (Some(m), Some(b)) = (mover, div.before) {
-        let after = div.expected.unwrap_or(b);
-        if b.cell(cell).stone == Some(m) || after.cell(cell).stone == Some(m) {
-            return &["C4", "C1"];
-        }
-        if let Some(Echo::Capture(t)) = turn.echo {
-            let group = b
-                .cells
-                .iter()
-                .enumerate()
-                .filter(|(_, c)| c.stone == Some(m.other()))
-                .filter_map(|(i, _)| Cell::from_index(i))
-                .fold(CellSet::EMPTY, |mut s, c| {
-                    s.insert(c);
-                    s
-                })
-                .component(t);
-            if group.contains(cell) {
-                return capture_rules(CaptureKind::Echo);
-            }
-        }
-        // An empty locked neighbour that should have saved the stone (C0).
-        let locked_empty = CellSet::neighbours(cell)
+    match capture_context(div, cell) {
+        Some("C4") => return &["C4", "C1"],
+        Some(_) => return &["C0", "C1"],
+        None => {}
+    }
+    if let (Some(Echo::Capture(t)), Some(b)) = (turn.echo, div.before) {
+        let theirs = b
+            .cells
             .iter()
-            .any(|n| b.cell(n).locked && b.cell(n).stone.is_none());
-        if locked_empty {
-            return &["C0", "C1"];
+            .enumerate()
+            .filter(|(_, c)| c.stone == Some(b.to_move.other()))
+            .filter_map(|(i, _)| Cell::from_index(i))
+            .fold(CellSet::EMPTY, |mut s, c| {
+                s.insert(c);
+                s
+            });
+        if theirs.component(t).contains(cell) {
+            return capture_rules(CaptureKind::Echo);
         }
     }
     &["C1", "C2"]
@@ -379,7 +386,18 @@ fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
                 out.extend(capture_cell_rules(div, c));
             }
         }
-        Difference::CaptureKind { kind, .. } => out.extend(capture_rules(*kind).iter().copied()),
+        Difference::CaptureKind {
+            kind,
+            expected,
+            got,
+        } => {
+            // The kind is known; a stone taken that should have stayed may
+            // also say why it should have (C0, C4).
+            for c in *got - *expected {
+                out.extend(capture_context(div, c));
+            }
+            out.extend(capture_rules(*kind).iter().copied());
+        }
         Difference::LegalList(l) => {
             // Missed turns the engine was asked about say most; the others
             // only by their parts.

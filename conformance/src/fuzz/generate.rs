@@ -258,6 +258,68 @@ pub fn cap_scenario(rng: &mut Rng) -> Option<Position> {
     s.validate().ok()
 }
 
+/// A repetition arena (every cell on tier 2, no lowers left, so no Shape)
+/// with an enemy stone sealed in a corner: on tier 1, its three neighbours
+/// the mover's stones on tier 0. An Echo-Capture aimed at it is legal (E3)
+/// but takes nothing (it weighs exactly 6 = 6 x tier, C1), so a position
+/// can come back with only the charges changed (the key holds them, G5).
+fn sealed_arena_scenario(rng: &mut Rng) -> Option<Position> {
+    let mover = if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    };
+    let corners: Vec<Cell> = Cell::ALL
+        .iter()
+        .copied()
+        .filter(|c| c.edge_slots() == 3)
+        .collect();
+    let target = corners[rng.below(corners.len() as u64) as usize];
+    let mut s = Setup::default();
+    for c in Cell::ALL {
+        s.cell_mut(c).tier = 2;
+    }
+    s.cell_mut(target).tier = 1;
+    s.cell_mut(target).stone = Some(mover.other());
+    let ring = CellSet::neighbours(target);
+    for n in ring {
+        s.cell_mut(n).tier = 0;
+        s.cell_mut(n).stone = Some(mover);
+    }
+    let mut placed = [ring.count() as usize, 1];
+    for (k, p) in [mover, mover.other()].iter().enumerate() {
+        while placed[k] < 7 {
+            let c = any_cell(rng);
+            if s.cell(c).stone.is_none() {
+                s.cell_mut(c).stone = Some(*p);
+                placed[k] += 1;
+            }
+        }
+    }
+    let tiers: u32 = s.cells.iter().map(|c| c.tier as u32).sum();
+    let raises = tiers + 2 * Ruleset::STANDARD.lowers as u32;
+    for p in Player::BOTH {
+        let c = &mut s.counters[p.index()];
+        c.reserve = 0;
+        c.first_placed = true;
+        c.lowers_left = 0;
+        let mine = if p == Player::X {
+            raises - raises / 2
+        } else {
+            raises / 2
+        };
+        c.raises = u8::try_from(mine).ok()?;
+        c.charges = if p == mover {
+            1 + rng.below(3) as u8
+        } else {
+            rng.below(2) as u8
+        };
+    }
+    s.to_move = mover;
+    s.half_moves = rng.below(30) as u16;
+    s.validate().ok()
+}
+
 /// The start of game `seed`: the starting position, a random prefix of play,
 /// either edited by a mutation script aimed at rare situations, or a built
 /// scenario for the rules random play never reaches (Strangle, repetition,
@@ -276,7 +338,12 @@ pub fn start_position(rng: &mut Rng) -> Position {
         }
     }
     if kind == 11 {
-        if let Some(p) = (0..20).find_map(|_| repetition_scenario(rng)) {
+        let sealed = rng.below(2) == 0;
+        let build = |rng: &mut Rng| match sealed {
+            true => sealed_arena_scenario(rng),
+            false => repetition_scenario(rng),
+        };
+        if let Some(p) = (0..20).find_map(|_| build(rng)) {
             return p;
         }
     }
@@ -354,6 +421,13 @@ pub fn choose_turn(game: &Game, rng: &mut Rng, own_last: Option<Turn>) -> Option
             return Some(undo);
         }
     }
+    // Now and then, an Echo-Capture that takes nothing: it changes only the
+    // charges, which the repetition key must hold (G5, E3).
+    if rng.below(4) == 0 {
+        if let Some(t) = missed_echo_capture(game) {
+            return Some(t);
+        }
+    }
     // Near the cap, an ending turn (Network, Takeover, Strangle, repetition)
     // on the capping turn tests the order of the end checks (G0, G4, G5, G7).
     let cap = Ruleset::STANDARD.half_move_cap;
@@ -404,6 +478,23 @@ pub fn choose_turn(game: &Game, rng: &mut Rng, own_last: Option<Turn>) -> Option
         }
     }
     Some(best.1)
+}
+
+/// A legal turn without a Shape whose Echo-Capture takes nothing, if any.
+fn missed_echo_capture(game: &Game) -> Option<Turn> {
+    let mut found = None;
+    game.position().for_each_legal_turn(|t| {
+        if found.is_none()
+            && t.shape.is_none()
+            && matches!(t.echo, Some(hexodic_rules::Echo::Capture(_)))
+        {
+            let mut g = game.clone();
+            if g.play_legal(t).captured().is_empty() {
+                found = Some(t);
+            }
+        }
+    });
+    found
 }
 
 /// A legal turn that ends the game by another rule than the cap, if any.
