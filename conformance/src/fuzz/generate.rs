@@ -417,7 +417,10 @@ pub fn choose_turn(game: &Game, rng: &mut Rng, own_last: Option<Turn>) -> Option
     }) = own_last
     {
         let undo = Turn::new(Project::Move { from: to, to: from });
-        if rng.below(2) == 0 && p.is_legal(undo) {
+        // Undoing the last Move brings positions back (G5); just before the
+        // cap always, so a repetition can fall on the capping turn (G5, G7).
+        let near_cap = p.half_moves() + 3 >= Ruleset::STANDARD.half_move_cap;
+        if (near_cap || rng.below(2) == 0) && p.is_legal(undo) {
             return Some(undo);
         }
     }
