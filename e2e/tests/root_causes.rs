@@ -52,6 +52,7 @@ fn reply_faults_are_named_by_what_they_break() {
         (ReplyFault::DropLegalTurn, "I6"),
         (ReplyFault::FlipVerdict, "E1"),
         (ReplyFault::HalfMoveOffByOne, "G3"),
+        (ReplyFault::MisnamedReason, "V2"),
     ] {
         let report = run_all(&mut ModelEngine::new(None, Some(fault)));
         let rc = &report.root_causes[0];

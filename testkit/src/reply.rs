@@ -17,6 +17,10 @@ pub enum ReplyFault {
     FlipVerdict,
     /// Report the half-move count plus 1 in every position after a turn (G3).
     HalfMoveOffByOne,
+    /// Name a reason the turn does not break: every rejection says
+    /// `place-occupied` (or, when the turn breaks that, `no-charge` or
+    /// `skip-not-allowed`) (V2).
+    MisnamedReason,
 }
 
 impl ReplyFault {
@@ -25,6 +29,7 @@ impl ReplyFault {
         ReplyFault::DropLegalTurn,
         ReplyFault::FlipVerdict,
         ReplyFault::HalfMoveOffByOne,
+        ReplyFault::MisnamedReason,
     ];
 
     /// The kebab-case name.
@@ -33,6 +38,7 @@ impl ReplyFault {
             ReplyFault::DropLegalTurn => "drop-legal-turn",
             ReplyFault::FlipVerdict => "flip-verdict",
             ReplyFault::HalfMoveOffByOne => "half-move-off-by-one",
+            ReplyFault::MisnamedReason => "misnamed-reason",
         }
     }
 
@@ -50,6 +56,9 @@ impl ReplyFault {
             }
             ReplyFault::HalfMoveOffByOne => {
                 "every position after a turn reports the half-move count plus 1"
+            }
+            ReplyFault::MisnamedReason => {
+                "every rejected turn is reported with a reason it does not break (place-occupied, or no-charge, or skip-not-allowed)"
             }
         }
     }
@@ -74,6 +83,18 @@ impl ReplyFault {
             ReplyFault::HalfMoveOffByOne => {
                 if let Ok((s, _)) = reply {
                     s.half_moves = s.half_moves.saturating_add(1);
+                }
+            }
+            ReplyFault::MisnamedReason => {
+                if let Err(reasons) = reply {
+                    let wrong = [
+                        Reason::PlaceOccupied,
+                        Reason::NoCharge,
+                        Reason::SkipNotAllowed,
+                    ]
+                    .into_iter()
+                    .find(|r| !reasons.contains(r));
+                    *reasons = wrong.into_iter().collect();
                 }
             }
         }

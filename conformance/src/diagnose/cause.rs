@@ -35,7 +35,10 @@ pub fn key(d: &Difference) -> String {
             }
             _ => String::new(),
         },
-        Difference::Reasons { got, .. } => first_code(*got).unwrap_or("no reason").to_owned(),
+        Difference::Reasons { expected, got, .. } => {
+            let wrong = got.iter().find(|r| !expected.contains(*r));
+            wrong.map_or("no reason", |r| r.code()).to_owned()
+        }
         Difference::Fields(f) => f.first().map_or(String::new(), |x| x.kind().to_owned()),
         Difference::Captures { expected, got } => if (*got - *expected).any() {
             "extra"
@@ -161,13 +164,23 @@ pub fn detail(d: &Difference) -> String {
 
 /// The signature of a divergence (its implicated rules must be filled in).
 pub fn signature(div: &Divergence) -> Signature {
-    let mut rules: Vec<&'static str> = div
-        .implicated
-        .iter()
-        .copied()
-        .filter(|r| !GENERIC.contains(r))
-        .take(2)
-        .collect();
+    let mut rules: Vec<&'static str> = match &div.difference {
+        // Naming a reason the turn does not break is a V2 matter, whatever
+        // the turn breaks: the signature holds V2 and the wrong code's rule.
+        Difference::Reasons { expected, got, .. } => {
+            let wrong = got.iter().find(|r| !expected.contains(*r));
+            std::iter::once("V2")
+                .chain(wrong.and_then(|r| r.rules().first().copied()))
+                .collect()
+        }
+        _ => div
+            .implicated
+            .iter()
+            .copied()
+            .filter(|r| !GENERIC.contains(r))
+            .take(2)
+            .collect(),
+    };
     if rules.is_empty() {
         rules = div.implicated.iter().copied().take(1).collect();
     }
