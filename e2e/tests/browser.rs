@@ -7,8 +7,9 @@
 //! nothing that could fail).
 //!
 //! Chromium is looked for at `/usr/bin/chromium`, then as `chromium` on the
-//! `PATH`; without it these tests fail, unless `HEXODIC_SKIP_BROWSER=1`,
-//! when they say they skipped. With `HEXODIC_SCREENSHOTS=DIR` the
+//! `PATH`. Without it these tests say they skipped (so `cargo test` works on
+//! a fresh machine), unless `HEXODIC_REQUIRE_BROWSER=1`, when they fail:
+//! `.ci/run` installs Chromium and sets it. With `HEXODIC_SCREENSHOTS=DIR` the
 //! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
 //! `catalogue-index.png`) for a person to look at.
 
@@ -46,13 +47,16 @@ fn chromium() -> Option<PathBuf> {
     if found.is_some() {
         return found;
     }
-    if std::env::var("HEXODIC_SKIP_BROWSER").is_ok_and(|v| v == "1") {
-        println!("skipped: headless Chromium is not installed and HEXODIC_SKIP_BROWSER=1");
+    if !std::env::var("HEXODIC_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+        eprintln!(
+            "skipped: headless Chromium is not installed (install it with `apt-get install -y chromium`; \
+             HEXODIC_REQUIRE_BROWSER=1 makes this a failure)"
+        );
         return None;
     }
     panic!(
-        "headless Chromium is not installed (looked for /usr/bin/chromium and `chromium` on the PATH); \
-         install it with `apt-get install -y chromium`, or set HEXODIC_SKIP_BROWSER=1 to skip the browser tests"
+        "headless Chromium is not installed (looked for /usr/bin/chromium and `chromium` on the PATH) \
+         and HEXODIC_REQUIRE_BROWSER=1: install it with `apt-get install -y chromium`"
     );
 }
 
