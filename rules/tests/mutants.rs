@@ -10,7 +10,8 @@ use common::*;
 use hexodic_rules::diagram::{parse_board, parse_diagram, MAX_DIAGRAM_LEN};
 use hexodic_rules::invariants::{check_symmetry, check_transition};
 use hexodic_rules::{
-    Cell, CellSet, FaultCode, Game, PositionParseError, PositionParseErrorKind, Reason, Setup,
+    Cell, CellSet, FaultCode, Game, Player, PositionParseError, PositionParseErrorKind, Project,
+    Reason, Setup, MAX_POSITION_LEN,
 };
 
 // ---------------------------------------------------------------------------
@@ -302,4 +303,187 @@ fn i9_a_huge_result_is_refused_quoting_its_first_33_characters() {
             found: format!("`{}`", &long[..33]),
         }
     );
+}
+
+/// I9: position text of up to 1024 bytes is read (here, the start followed
+/// by stray text, refused where the stray text begins); longer text is
+/// refused at once, naming its length.
+#[test]
+fn i9_position_text_up_to_1024_bytes_is_read_and_longer_refused() {
+    assert_eq!(MAX_POSITION_LEN, 1024);
+    let text = |len: usize| format!("{START}{}", "?".repeat(len - START.len()));
+    let e = parse_error(&text(1024));
+    assert_eq!(e.column, START.len() + 1);
+    assert!(matches!(e.kind, PositionParseErrorKind::Expected { .. }));
+    let e = parse_error(&text(1025));
+    assert_eq!(e.column, 1);
+    assert_eq!(e.kind, PositionParseErrorKind::TooLong(1025));
+}
+
+// ---------------------------------------------------------------------------
+// T5: the cooldown Skip
+// ---------------------------------------------------------------------------
+
+/// T5, V1: the Skip is forced only on a player with stones in reserve. A
+/// position given directly may give a player with an empty reserve a cooldown
+/// over every free cell (V1 accepts it); that player Moves, and may not Skip.
+#[test]
+fn t5_no_forced_skip_with_an_empty_reserve_whatever_the_cooldown() {
+    let p = Spec::new(X)
+        .stones(X, 0, "a1 a2 a3 a4 b1 b2 b3")
+        .stones(O, 0, "g7")
+        .cooldown_everywhere(X)
+        .pos();
+    assert_eq!(counters(&p, X).reserve, 0);
+    assert!(counters(&p, X).cooldown.any());
+    assert!(!p.must_skip());
+    assert_eq!(reasons(&p, "skip"), ["skip-not-allowed"]);
+    assert!(listed(&p, "b3-c4 +c4"));
+    assert!(p.legal_turns().iter().all(|t| t.project != Project::Skip));
+}
+
+// ---------------------------------------------------------------------------
+// P1, I2: players and tiers
+// ---------------------------------------------------------------------------
+
+/// P1: the players read from `x`/`X` and `o`/`O` and print as `X` and `O`.
+#[test]
+fn p1_players_read_from_either_case_and_print_in_capitals() {
+    assert_eq!(Player::from_char('x'), Some(X));
+    assert_eq!(Player::from_char('X'), Some(X));
+    assert_eq!(Player::from_char('o'), Some(O));
+    assert_eq!(Player::from_char('O'), Some(O));
+    for c in ['.', '0', 'y', ' '] {
+        assert_eq!(Player::from_char(c), None, "{c:?}");
+    }
+    assert_eq!((X.to_string(), O.to_string()), ("X".into(), "O".into()));
+}
+
+/// I2: the cells of each tier, 0 to 2, split the board; there is no tier 3.
+#[test]
+fn i2_the_cells_of_each_tier_split_the_board() {
+    let p = Spec::new(X).at("a1 x1, d4 .2*, g7 o2, c3 .1").pos();
+    assert_eq!(p.tier_set(1), cells("a1 c3"));
+    assert_eq!(p.tier_set(2), cells("d4 g7"));
+    assert_eq!(p.tier_set(0), CellSet::ALL - cells("a1 c3 d4 g7"));
+    assert_eq!(p.tier_set(3), CellSet::EMPTY);
+    for c in Cell::ALL {
+        assert!(p.tier_set(p.tier(c)).contains(c), "{c}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// G5: what the repetition key holds
+// ---------------------------------------------------------------------------
+
+/// Every cell of the board, by name.
+fn all_cells() -> String {
+    Cell::ALL.map(|c| c.to_string()).join(" ")
+}
+
+/// G5: the key holds each player's charges. An Echo-Capture that captures
+/// nothing (E3: the charge is spent all the same) changes no cell, so the
+/// board, the side to move and every other counter come back after two
+/// Moves each way, and only X's charges differ: no repetition.
+///
+/// O's tier-2 stone on b3 is ringed by six of X's stones on tier 1: neither
+/// C1 nor the Echo-Capture's weighing (E4) reaches 12. No Shape is legal
+/// near g4-g7 (every cell there is on tier 2 and nobody has lowers left).
+#[test]
+fn g5_the_key_holds_the_charges() {
+    let p = Spec::new(X)
+        .tiers(2, &all_cells())
+        .stones(X, 1, "a2 a3 b2 b4 c3 c4")
+        .stones(X, 2, "g4")
+        .stones(O, 2, "b3 g7 d7 d1 c6 e3 f3")
+        .lowers_left(X, 0)
+        .lowers_left(O, 0)
+        .charges(X, 1)
+        .charges(O, 0)
+        .half_moves(10)
+        .pos();
+    let g = play_all(&p, &["g4-g5 @b3", "g7-g6", "g5-g4", "g6-g7"]);
+    let q = g.position();
+    assert!(!q.is_over(), "{:?}", q.outcome());
+    assert_eq!((q.stones(X), q.stones(O)), (p.stones(X), p.stones(O)));
+    assert_eq!(
+        (q.to_move(), q.raised(), q.locked()),
+        (X, p.raised(), p.locked())
+    );
+    assert_eq!(counters(q, X).charges, 0);
+    let mut rest = counters(q, X);
+    rest.charges = 1;
+    assert_eq!(rest, counters(&p, X), "only the charges differ");
+    assert_eq!(counters(q, O), counters(&p, O));
+}
+
+/// G5: the key holds each player's captures. X takes O's corner stone on
+/// a1 (C1: three edge slots and three tier-2 neighbours weigh 15 > 12); O
+/// places it again two cells away (T4: outside the cooldown) and walks it
+/// back while X steps aside and back. Only X's captures differ: no repetition.
+#[test]
+fn g5_the_key_holds_the_captures() {
+    let p = Spec::new(X)
+        .tiers(2, &all_cells())
+        .stones(X, 2, "a2 b1 c2 d4 c6 e7 g4")
+        .stones(O, 2, "a1 g7 d7 b5 f3 e3 f5")
+        .lowers_left(X, 0)
+        .lowers_left(O, 0)
+        .charges(X, 0)
+        .charges(O, 0)
+        .half_moves(10)
+        .pos();
+    let turns = [
+        "c2-b2", "a3", "b2-c2", "a3-b3", "d4-d5", "b3-b2", "d5-d4", "b2-a1",
+    ];
+    let mut g = Game::from_position(p);
+    let rep = g.play(turn(turns[0])).unwrap();
+    assert_eq!(rep.encircled, cells("a1"));
+    let g = {
+        for t in &turns[1..] {
+            g.play(turn(t)).unwrap();
+        }
+        g
+    };
+    let q = g.position();
+    assert!(!q.is_over(), "{:?}", q.outcome());
+    assert_eq!((q.stones(X), q.stones(O)), (p.stones(X), p.stones(O)));
+    assert_eq!(
+        (q.to_move(), q.raised(), q.locked()),
+        (X, p.raised(), p.locked())
+    );
+    assert_eq!(counters(q, X).captures, 1);
+    let mut rest = counters(q, X);
+    rest.captures = 0;
+    assert_eq!(rest, counters(&p, X), "only the captures differ");
+    assert_eq!(counters(q, O), counters(&p, O));
+}
+
+/// G5: the key holds each player's raises and lowers left. X raises a3 to
+/// tier 2 and later lowers it back (its last lower): the board comes back,
+/// and only X's raises and lowers left differ: no repetition.
+#[test]
+fn g5_the_key_holds_the_raises_and_lowers_left() {
+    let p = Spec::new(X)
+        .tiers(2, &all_cells())
+        .tiers(1, "a3")
+        .stones(X, 2, "a1 a4 c1 c6 e2 e7 g4")
+        .stones(O, 2, "g7 d4 b3 f4 d7 b5 f3")
+        .lowers_left(X, 1)
+        .lowers_left(O, 0)
+        .charges(X, 0)
+        .charges(O, 0)
+        .half_moves(10)
+        .pos();
+    let g = play_all(&p, &["a1-a2 +a3", "g7-g6", "a2-a1 -a3", "g6-g7"]);
+    let q = g.position();
+    assert!(!q.is_over(), "{:?}", q.outcome());
+    assert_eq!((q.stones(X), q.stones(O)), (p.stones(X), p.stones(O)));
+    assert_eq!(
+        (q.to_move(), q.raised(), q.tier_set(2)),
+        (X, p.raised(), p.tier_set(2))
+    );
+    let (a, b) = (counters(q, X), counters(&p, X));
+    assert_eq!((a.raises, a.lowers_left), (b.raises + 1, 0));
+    assert_eq!(counters(q, O), counters(&p, O));
 }
