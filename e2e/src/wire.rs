@@ -14,7 +14,8 @@ pub enum Misbehave {
     None,
     /// Leave `captures` and `capture_kinds` out of the handshake and the replies.
     DropCaptures,
-    /// Declare `legal-turns` instead of `legal_turns`.
+    /// Declare `legal-turns` and `error-codes` instead of `legal_turns` and
+    /// `error_codes` (and still send codes).
     MisspellCapability,
     /// Answer `capture_kinds` with cells that do not exist.
     UnknownCells,
@@ -105,8 +106,10 @@ pub fn serve(
             Misbehave::MisspellCapability => {
                 if let Some(Value::Array(caps)) = v.get_mut("capabilities") {
                     for c in caps.iter_mut() {
-                        if c == "legal_turns" {
-                            *c = Value::from("legal-turns");
+                        if let Some(name) = c.as_str().filter(|n| n.contains('_')) {
+                            if name == "legal_turns" || name == "error_codes" {
+                                *c = Value::from(name.replace('_', "-"));
+                            }
                         }
                     }
                 }

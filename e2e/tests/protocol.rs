@@ -91,6 +91,24 @@ fn a_misspelled_capability_is_a_warning_naming_the_nearest() {
 }
 
 #[test]
+fn fields_of_a_misspelled_capability_are_ignored_not_taken_for_errors() {
+    let mut e = engine("--reference --misbehave misspell-capability");
+    assert!(!e.info().capabilities.has(Capability::ErrorCodes));
+    assert!(e
+        .warnings()
+        .join("\n")
+        .contains("did you mean `error_codes`"));
+    e.set_position(&Setup::default()).unwrap();
+    // The engine sends the codes of an illegal turn although it did not
+    // declare `error_codes` by its right name: no protocol error.
+    match e.play(turn("d4 +d4")) {
+        Ok(PlayReply::Illegal(reasons)) => assert!(reasons.is_empty()),
+        Ok(_) => panic!("the turn is illegal"),
+        Err(i) => panic!("an incident: {}", i.kind),
+    }
+}
+
+#[test]
 fn a_debug_line_on_stdout_is_a_protocol_error_with_a_hint() {
     let mut e = engine("--reference --misbehave debug-print --after 2");
     let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);

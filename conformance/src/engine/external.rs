@@ -4,7 +4,7 @@
 //! with the request and that process's standard error.
 
 use super::process::{EngineProcess, ProcessOptions};
-use super::protocol::parse::{self, ReplyError};
+use super::protocol::parse::{self, Declared, ReplyError};
 use super::protocol::{Command, PROTOCOL_VERSION};
 use super::{
     Capabilities, Capability, CommandError, Engine, EngineCommand, EngineInfo, EngineResult,
@@ -27,6 +27,9 @@ pub enum StartError {
 pub struct ExternalEngine {
     process: EngineProcess,
     info: EngineInfo,
+    /// Capabilities the engine seems to have meant without declaring them
+    /// rightly: their checks are skipped, their fields ignored.
+    guessed: Capabilities,
     warnings: Vec<String>,
 }
 
@@ -43,6 +46,7 @@ impl ExternalEngine {
                 version: String::new(),
                 capabilities: Capabilities::NONE,
             },
+            guessed: Capabilities::NONE,
             warnings: Vec::new(),
         };
         let hello = engine.handshake()?;
@@ -50,17 +54,21 @@ impl ExternalEngine {
         for (name, near) in &hello.unknown {
             engine.warnings.push(match near {
                 Some(k) => format!(
-                    "the engine declares the unknown capability `{name}`; did you mean `{k}`? (the checks of {} are skipped without it)",
+                    "the engine declares the unknown capability `{name}`; did you mean `{k}`? (the checks of {} are skipped, and those fields of its replies ignored, until it declares `{k}`)",
                     k.checks()
                 ),
                 None => format!("the engine declares the unknown capability `{name}` (ignored)"),
             });
+            if let Some(k) = near {
+                engine.guessed = engine.guessed.with(*k);
+            }
         }
         if caps.has(Capability::CaptureKinds) && !caps.has(Capability::Captures) {
             engine.warnings.push(
                 "the engine declares `capture_kinds` without `captures`; both are treated as missing".into(),
             );
             caps = caps.without(Capability::CaptureKinds);
+            engine.guessed = engine.guessed.with(Capability::CaptureKinds);
         }
         engine.info = EngineInfo {
             name: hello.name,
@@ -83,7 +91,7 @@ impl ExternalEngine {
     /// Start the process and read its handshake.
     fn handshake(&mut self) -> Result<parse::Hello, Incident> {
         self.process.start()?;
-        let (id, line) = self
+        let (id, request, line) = self
             .process
             .request(Command::Hello {
                 protocol: PROTOCOL_VERSION,
@@ -97,7 +105,6 @@ impl ExternalEngine {
                     ..i
                 },
             })?;
-        let request = format!(r#"{{"id":{id},"cmd":"hello","protocol":{PROTOCOL_VERSION}}}"#);
         let fail = |me: &mut Self, reason: String| {
             let stderr = me.process.stderr_tail();
             me.process.kill();
@@ -134,14 +141,20 @@ impl ExternalEngine {
             return Ok(());
         }
         let hello = self.handshake()?;
-        if (hello.name.as_str(), hello.version.as_str()) != (&self.info.name, &self.info.version) {
+        let same_caps = hello.capabilities.without(Capability::CaptureKinds)
+            == self.info.capabilities.without(Capability::CaptureKinds);
+        if (hello.name.as_str(), hello.version.as_str()) != (&self.info.name, &self.info.version)
+            || !same_caps
+        {
             self.process.kill();
             return Err(Incident::new(IncidentKind::Handshake {
                 reason: format!(
-                    "the restarted engine calls itself {} {}, not {}",
+                    "the restarted engine is {} {} with [{}], not {} with [{}]",
                     hello.name,
                     hello.version,
-                    self.info.label()
+                    hello.capabilities.names().join(", "),
+                    self.info.label(),
+                    self.info.capabilities.names().join(", ")
                 ),
             }));
         }
@@ -152,16 +165,15 @@ impl ExternalEngine {
     fn call<T>(
         &mut self,
         command: Command,
-        read: impl FnOnce(&str, u64, Capabilities) -> Result<T, ReplyError>,
+        read: impl FnOnce(&str, u64, Declared) -> Result<T, ReplyError>,
     ) -> EngineResult<T> {
         self.ensure()?;
-        let request = crate::engine::protocol::Request {
-            id: 0,
-            command: command.clone(),
+        let (id, sent, line) = self.process.request(command)?;
+        let declared = Declared {
+            caps: self.info.capabilities,
+            guessed: self.guessed,
         };
-        let (id, line) = self.process.request(command)?;
-        let sent = crate::engine::protocol::Request { id, ..request }.to_line();
-        match read(&line, id, self.info.capabilities) {
+        match read(&line, id, declared) {
             Ok(v) => Ok(v),
             Err(e) => {
                 let stderr = self.process.stderr_tail();

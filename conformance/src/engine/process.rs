@@ -291,12 +291,12 @@ impl EngineProcess {
             || self.options.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Send one request (built from the next id) and return its id and the
-    /// reply line. The process must be running.
+    /// Send one request (built from the next id) and return its id, the
+    /// request line as sent and the reply line. The process must be running.
     pub fn request(
         &mut self,
         command: super::protocol::Command,
-    ) -> Result<(u64, String), Incident> {
+    ) -> Result<(u64, String, String), Incident> {
         let id = self.next_id;
         self.next_id += 1;
         let line = super::protocol::Request { id, command }.to_line();
@@ -355,7 +355,7 @@ impl EngineProcess {
         }
         match msg {
             LineMsg::Line(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Ok((id, text)),
+                Ok(text) => Ok((id, line, text)),
                 Err(_) => Err(self.fail(IncidentKind::NotUtf8, &line)),
             },
             LineMsg::Oversized(n) => Err(self.fail(

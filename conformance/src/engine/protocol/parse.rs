@@ -61,6 +61,27 @@ fn wrong(field: &'static str, expected: &'static str, v: &Value) -> ProtocolFaul
     }
 }
 
+/// What an engine declared in its handshake: the capabilities whose fields
+/// its replies must carry, and those the harness only guessed it meant (a
+/// misspelled name, `capture_kinds` without `captures`): their checks are
+/// skipped and their fields ignored, never taken for a protocol error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Declared {
+    /// The capabilities declared by their right names.
+    pub caps: Capabilities,
+    /// The capabilities the engine seems to have meant but did not declare.
+    pub guessed: Capabilities,
+}
+
+impl From<Capabilities> for Declared {
+    fn from(caps: Capabilities) -> Declared {
+        Declared {
+            caps,
+            guessed: Capabilities::NONE,
+        }
+    }
+}
+
 /// A reply object: the fields after `id` and `ok`.
 struct Fields(Map<String, Value>);
 
@@ -93,14 +114,15 @@ impl Fields {
         strings(field, self.required(field)?)
     }
 
-    /// Refuse a field of an undeclared capability.
+    /// Refuse a field of an undeclared capability (unless the engine seems
+    /// to have meant it: then the field is ignored).
     fn undeclared(
         &self,
         field: &'static str,
-        caps: Capabilities,
+        d: Declared,
         capability: Capability,
     ) -> Result<(), ProtocolFault> {
-        if !caps.has(capability) && self.get(field).is_some() {
+        if !d.caps.has(capability) && !d.guessed.has(capability) && self.get(field).is_some() {
             return Err(ProtocolFault::UndeclaredField { field, capability });
         }
         Ok(())
@@ -268,7 +290,8 @@ pub fn hello(line: &str, id: u64) -> Read<Hello> {
     })
 }
 
-fn fault_codes(codes: Option<&Value>, caps: Capabilities) -> Result<Vec<FaultCode>, ProtocolFault> {
+fn fault_codes(codes: Option<&Value>, d: Declared) -> Result<Vec<FaultCode>, ProtocolFault> {
+    let caps = d.caps;
     let Some(v) = codes.filter(|v| !v.is_null()) else {
         if caps.has(Capability::ErrorCodes) {
             return Err(ProtocolFault::MissingField {
@@ -278,6 +301,9 @@ fn fault_codes(codes: Option<&Value>, caps: Capabilities) -> Result<Vec<FaultCod
         return Ok(Vec::new());
     };
     if !caps.has(Capability::ErrorCodes) {
+        if d.guessed.has(Capability::ErrorCodes) {
+            return Ok(Vec::new());
+        }
         return Err(ProtocolFault::UndeclaredField {
             field: "error.codes",
             capability: Capability::ErrorCodes,
@@ -297,20 +323,20 @@ fn fault_codes(codes: Option<&Value>, caps: Capabilities) -> Result<Vec<FaultCod
 }
 
 /// Read the reply to `position`.
-pub fn position_reply(line: &str, id: u64, caps: Capabilities) -> Read<PositionReply> {
+pub fn position_reply(line: &str, id: u64, d: impl Into<Declared>) -> Read<PositionReply> {
+    let d = d.into();
     match envelope(line, id)? {
         Ok(_) => Ok(PositionReply::Accepted),
-        Err((ErrorKind::InvalidPosition, _, body)) => Ok(PositionReply::Invalid(fault_codes(
-            body.0.get("codes"),
-            caps,
-        )?)),
+        Err((ErrorKind::InvalidPosition, _, body)) => {
+            Ok(PositionReply::Invalid(fault_codes(body.0.get("codes"), d)?))
+        }
         Err((kind, message, _)) => Err(ReplyError::Refused { kind, message }),
     }
 }
 
-fn reasons(f: &Fields, caps: Capabilities) -> Result<ReasonSet, ProtocolFault> {
-    f.undeclared("codes", caps, Capability::ErrorCodes)?;
-    if !caps.has(Capability::ErrorCodes) {
+fn reasons(f: &Fields, d: Declared) -> Result<ReasonSet, ProtocolFault> {
+    f.undeclared("codes", d, Capability::ErrorCodes)?;
+    if !d.caps.has(Capability::ErrorCodes) {
         return Ok(ReasonSet::EMPTY);
     }
     let mut set = ReasonSet::EMPTY;
@@ -355,7 +381,9 @@ fn kinds(v: &Value) -> Result<CaptureKinds, ProtocolFault> {
 }
 
 /// Read the reply to `play`.
-pub fn play(line: &str, id: u64, caps: Capabilities) -> Read<PlayReply> {
+pub fn play(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayReply> {
+    let d = d.into();
+    let caps = d.caps;
     let f = ok(line, id)?;
     if !f.bool("legal")? {
         for field in ["position", "captured", "capture_kinds"] {
@@ -366,7 +394,7 @@ pub fn play(line: &str, id: u64, caps: Capabilities) -> Read<PlayReply> {
                 .into());
             }
         }
-        return Ok(PlayReply::Illegal(reasons(&f, caps)?));
+        return Ok(PlayReply::Illegal(reasons(&f, d)?));
     }
     if f.get("codes").is_some() {
         return Err(ProtocolFault::Inconsistent {
@@ -375,8 +403,8 @@ pub fn play(line: &str, id: u64, caps: Capabilities) -> Read<PlayReply> {
         .into());
     }
     let position = position(f.string("position")?)?;
-    f.undeclared("captured", caps, Capability::Captures)?;
-    f.undeclared("capture_kinds", caps, Capability::CaptureKinds)?;
+    f.undeclared("captured", d, Capability::Captures)?;
+    f.undeclared("capture_kinds", d, Capability::CaptureKinds)?;
     let captured = match caps.has(Capability::Captures) {
         true => Some(cells("captured", f.required("captured")?)?),
         false => None,
