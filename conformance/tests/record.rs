@@ -287,6 +287,23 @@ fn bless_check_notices_a_stale_trace_and_bless_repairs_it() {
         "a readable diff: {}",
         said(&o)
     );
+    // `run` does not judge the engine by the stale trace: it says so and
+    // runs the fixture on its own checks, which the reference passes.
+    let o = cli(
+        dir.path(),
+        &["run", "--fixtures", r, "--json", "stale.json"],
+    );
+    assert!(said(&o).contains("stale trace"), "{}", said(&o));
+    assert!(
+        said(&o).contains("step 1 (`c3 +c3`)") || said(&o).contains("start position"),
+        "{}",
+        said(&o)
+    );
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("stale.json")).unwrap())
+            .unwrap();
+    assert_eq!(j["summary"]["failed"], 0, "{j}");
+    assert_eq!(j["summary"]["without_trace"], 1, "{j}");
     let o = cli(dir.path(), &["bless", "--fixtures", r]);
     assert!(o.status.success());
     assert_eq!(std::fs::read_to_string(&snap).unwrap(), good);

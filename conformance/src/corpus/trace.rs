@@ -104,6 +104,36 @@ impl Trace {
         trace
     }
 
+    /// Where this trace (read from a file) parts from `fresh` (what the
+    /// reference records now), in words; `None` when they agree.
+    ///
+    /// A trace that parts from its fixture is stale: the fixture was edited,
+    /// or the reference changed, and the trace was not blessed again.
+    pub fn stale_against(&self, fresh: &Trace) -> Option<String> {
+        if self == fresh {
+            return None;
+        }
+        if self.id != fresh.id {
+            return Some(format!("it is the trace of `{}`", self.id));
+        }
+        if self.invalid != fresh.invalid {
+            return Some("its verdict on the setup differs".into());
+        }
+        if (self.start, self.legal) != (fresh.start, fresh.legal) {
+            return Some("its start position or legal count differs".into());
+        }
+        for (i, (a, b)) in self.steps.iter().zip(&fresh.steps).enumerate() {
+            if a != b {
+                return Some(format!("its step {} (`{}`) differs", i + 1, b.turn));
+            }
+        }
+        Some(format!(
+            "it has {} steps, the fixture {}",
+            self.steps.len(),
+            fresh.steps.len()
+        ))
+    }
+
     /// The trace as it reads under variant `s` (I8).
     pub fn mapped(&self, s: Symmetry) -> Trace {
         Trace {
@@ -345,7 +375,16 @@ fn parse_body(file: &Path, body: &str, offset: u32) -> Result<Trace, LoadError> 
         e
     })?;
     let r = Reader { file, offset };
-    let invalid = raw.invalid.as_deref().map(|l| r.faults(l)).transpose()?;
+    let invalid = raw
+        .invalid
+        .as_deref()
+        .map(|l| r.faults(l))
+        .transpose()?
+        .map(|mut codes| {
+            codes.sort();
+            codes.dedup();
+            codes
+        });
     let start = raw.start.as_ref().map(|p| r.position(p)).transpose()?;
     let mut steps: Vec<TraceStep> = Vec::new();
     let mut last = start;
@@ -414,6 +453,22 @@ pub fn read(path: &Path) -> Result<Option<Trace>, LoadError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invalid_codes_are_read_sorted_and_once() {
+        let body = "id: a/b\ninvalid: [tier-sum, stone-count, tier-sum]\nsteps: []\n";
+        let t = parse_body(Path::new("t.snap"), body, 0);
+        let Ok(t) = t else {
+            // The fault names above must exist; name the first that does not.
+            panic!("{}", t.err().map(|e| e.to_string()).unwrap_or_default())
+        };
+        let codes = t.invalid.unwrap_or_default();
+        let mut sorted = codes.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(codes, sorted);
+        assert_eq!(codes.len(), 2);
+    }
 
     #[test]
     fn traces_read_back() {

@@ -14,12 +14,11 @@ pub use summary::{
     EXIT_UNUSABLE, EXIT_USAGE,
 };
 
-use crate::corpus::{trace_path, Corpus, LoadError, Trace};
+use crate::corpus::{trace_path, Corpus, Fixture, LoadError, Trace};
 use crate::diagnose::{root_causes, Failing, RootCause};
 use crate::engine::{Engine, EngineInfo, Incident};
 use hexodic_rules::symmetry::Symmetry;
 use std::collections::BTreeMap;
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -172,15 +171,33 @@ fn stopped(opts: &RunOptions) -> Option<Stopped> {
     None
 }
 
-/// Read the golden trace of a fixture file, if comparing traces.
-fn trace_of(file: &Path, opts: &RunOptions, errors: &mut Vec<LoadError>) -> Option<Trace> {
+/// Read the golden trace of a fixture, if comparing traces. A stale trace
+/// (one that parts from what the reference does on the fixture now) is a
+/// load error and is not used: judging an engine by it would blame the
+/// engine for an edit of the fixture.
+fn trace_of(fx: &Fixture, opts: &RunOptions, errors: &mut Vec<LoadError>) -> Option<Trace> {
     if !opts.traces {
         return None;
     }
-    match crate::corpus::trace::read(&trace_path(file)) {
-        Ok(t) => t,
+    let path = trace_path(&fx.file);
+    let trace = match crate::corpus::trace::read(&path) {
+        Ok(t) => t?,
         Err(e) => {
             errors.push(e);
+            return None;
+        }
+    };
+    match trace.stale_against(&Trace::record(fx)) {
+        None => Some(trace),
+        Some(why) => {
+            errors.push(LoadError::at(
+                &path,
+                1,
+                1,
+                format!(
+                    "stale trace, not what the reference does on the fixture now ({why}); the fixture runs without it: review the change, then run `hexodic-conformance bless`"
+                ),
+            ));
             None
         }
     }
@@ -263,7 +280,7 @@ pub fn run_corpus(
         if stop.is_some() {
             break;
         }
-        let trace = trace_of(&fx.file, opts, &mut errors);
+        let trace = trace_of(fx, opts, &mut errors);
         let t = Instant::now();
         let run = run_fixture(engine, fx, trace.as_ref(), opts.variant);
         let expected = opts.expected.get(&fx.id);
