@@ -43,12 +43,18 @@ pub struct Divergence {
 impl Divergence {
     /// `step 3 \`c3 +d4\`` or `the start position`.
     pub fn place(&self) -> String {
-        match (self.step, self.turn) {
-            (0, None) => "the start position".into(),
-            (0, Some(t)) => format!("setup turn `{t}`"),
-            (n, Some(t)) => format!("step {n} `{t}`"),
-            (n, None) => format!("step {n}"),
-        }
+        place(self.step, self.turn)
+    }
+}
+
+/// A place in a fixture, in words: the start position, a setup turn or a
+/// step. The one wording for divergences and incidents alike.
+fn place(step: usize, turn: Option<Turn>) -> String {
+    match (step, turn) {
+        (0, None) => "the start position".into(),
+        (0, Some(t)) => format!("setup turn `{t}`"),
+        (n, Some(t)) => format!("step {n} `{t}`"),
+        (n, None) => format!("step {n}"),
     }
 }
 
@@ -65,6 +71,13 @@ pub struct IncidentAt {
     pub turn: Option<Turn>,
     /// What happened.
     pub incident: Incident,
+}
+
+impl IncidentAt {
+    /// Where it happened, in words (as [`Divergence::place`] says it).
+    pub fn place(&self) -> String {
+        place(self.step, self.turn)
+    }
 }
 
 /// Why a fixture failed: the first divergence in step order and the

@@ -9,7 +9,7 @@ use crate::engine::{shorten, Capability};
 use crate::oracle::{codes, Difference, ListDiff, TurnVerdict};
 use crate::paths;
 use crate::run::report::text::{details, rule_with_title, summary_lines};
-use crate::run::{place_of, FixtureResult, RunReport, Status, Summary};
+use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_rules::{CellSet, Game, Setup, Turn};
 use std::collections::BTreeMap;
@@ -571,7 +571,7 @@ impl<'a> Writer<'a> {
             "<code>{}:{}</code>: {}, variant {}",
             escape(&paths::shown(&x.file)),
             i.line,
-            super::page::inline(&place_of(i)),
+            super::page::inline(&i.place()),
             escape(&i.variant.to_string())
         );
         self.h.open("dd", &[]).raw(&place).close("dd");

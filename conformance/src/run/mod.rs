@@ -8,7 +8,7 @@ mod status;
 mod summary;
 
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
-pub use status::{place_of, FixtureResult, Status};
+pub use status::{FixtureResult, Status};
 pub use summary::{
     Stopped, Summary, EXIT_DIFFERS, EXIT_INCIDENTS, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_PASS,
     EXIT_UNUSABLE, EXIT_USAGE,

@@ -112,6 +112,15 @@ impl FixtureResult {
         }
     }
 
+    /// The fixture-file line reports point at: the incident's when the
+    /// engine had one, else the first divergence's, else the first line.
+    pub fn line(&self) -> u32 {
+        self.incident()
+            .map(|i| i.line)
+            .or_else(|| self.failure().map(|f| f.cause.line))
+            .unwrap_or(1)
+    }
+
     /// The incident, when the engine had one.
     pub fn incident(&self) -> Option<&IncidentAt> {
         match &self.run.outcome {
@@ -128,6 +137,20 @@ impl FixtureResult {
     /// The one-line cause, in the rules' terms: what differs and the rules
     /// it implicates; or the incident; or why it was skipped.
     pub fn cause_line(&self) -> String {
+        if let Some(i) = self.incident() {
+            let before = self.failure().map_or(String::new(), |f| {
+                format!(
+                    " (after a difference at {}: {})",
+                    f.cause.place(),
+                    f.cause.difference.summary()
+                )
+            });
+            return format!(
+                "engine incident at {}: {}{before}",
+                i.place(),
+                i.incident.kind
+            );
+        }
         if let Some(f) = self.failure() {
             let c = &f.cause;
             let rules = if c.implicated.is_empty() {
@@ -136,9 +159,6 @@ impl FixtureResult {
                 format!(" [{}]", c.implicated.join(", "))
             };
             return format!("{}: {}{rules}", c.place(), c.difference.summary());
-        }
-        if let Some(i) = self.incident() {
-            return format!("engine incident at {}: {}", place_of(i), i.incident.kind);
         }
         match self.status {
             Status::Skipped => {
@@ -154,12 +174,81 @@ impl FixtureResult {
     }
 }
 
-/// Where an incident happened, in words.
-pub fn place_of(i: &IncidentAt) -> String {
-    match (i.step, i.turn) {
-        (0, None) => "the setup".into(),
-        (0, Some(t)) => format!("setup turn `{t}`"),
-        (n, Some(t)) => format!("step {n} `{t}`"),
-        (n, None) => format!("step {n}"),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnose::{Divergence, Source};
+    use crate::engine::{Capabilities, Incident, IncidentKind};
+    use crate::oracle::{Difference, TurnVerdict};
+    use hexodic_rules::symmetry::Symmetry;
+    use hexodic_rules::Turn;
+
+    fn result(outcome: RunOutcome) -> FixtureResult {
+        let run = FixtureRun {
+            outcome,
+            variants_run: 1,
+            skipped: Capabilities::NONE,
+        };
+        FixtureResult {
+            id: "a/b".into(),
+            file: "a/b.yaml".into(),
+            description: String::new(),
+            rules: vec!["T4".into()],
+            basis: Basis::Documented,
+            size: 2,
+            status: Status::decide(&run, None),
+            run,
+            expected_reason: None,
+            traced: false,
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn an_incident_after_a_difference_leads_the_cause_and_the_line() {
+        let turn = Turn::parse("d4 +d4").ok();
+        let cause = Divergence {
+            step: 1,
+            line: 7,
+            turn,
+            source: Source::Fixture,
+            difference: Difference::Verdict {
+                turn: turn.unwrap(),
+                expected: TurnVerdict::Illegal(Default::default()),
+                got: TurnVerdict::Legal,
+            },
+            before: None,
+            expected: None,
+            got: None,
+            captures: None,
+            implicated: vec![],
+        };
+        let failure = Failure {
+            variant: Symmetry::IDENTITY,
+            cause,
+            consequences: vec![],
+        };
+        let incident = IncidentAt {
+            variant: Symmetry::IDENTITY,
+            step: 2,
+            line: 9,
+            turn: Turn::parse("c3 +c3").ok(),
+            incident: Incident::new(IncidentKind::Timeout { millis: 5 }),
+        };
+        let r = result(RunOutcome::Incident(
+            Box::new(incident),
+            Some(Box::new(failure)),
+        ));
+        assert_eq!(r.status, Status::Incident);
+        assert_eq!(r.line(), 9);
+        let cause = r.cause_line();
+        assert!(
+            cause.starts_with("engine incident at step 2 `c3 +c3`"),
+            "{cause}"
+        );
+        assert!(
+            cause.contains("after a difference at step 1 `d4 +d4`"),
+            "{cause}"
+        );
     }
 }

@@ -48,11 +48,7 @@ pub fn github_annotations(report: &RunReport) -> String {
             Status::Incident => ("error", format!("engine incident on {}", r.id)),
             _ => continue,
         };
-        let line = r
-            .failure()
-            .map(|f| f.cause.line)
-            .or_else(|| r.incident().map(|i| i.line))
-            .unwrap_or(1);
+        let line = r.line();
         let _ = writeln!(
             out,
             "::{level} file={},line={line},title={}::{}",

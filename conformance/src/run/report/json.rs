@@ -4,7 +4,7 @@
 
 use crate::diagnose::Divergence;
 use crate::paths;
-use crate::run::{place_of, FixtureResult, RunReport};
+use crate::run::{FixtureResult, RunReport};
 use serde_json::{json, Value};
 
 fn divergence(d: &Divergence) -> Value {
@@ -39,16 +39,12 @@ fn result(r: &FixtureResult) -> Value {
             "step": i.step,
             "line": i.line,
             "turn": i.turn.map(|t| t.to_string()),
-            "at": place_of(i),
+            "at": i.place(),
             "request": i.incident.request,
             "stderr_tail": i.incident.stderr,
         })
     });
-    let line = r
-        .failure()
-        .map(|f| f.cause.line)
-        .or_else(|| r.incident().map(|i| i.line))
-        .unwrap_or(1);
+    let line = r.line();
     json!({
         "id": r.id,
         "file": paths::shown(&r.file),

@@ -8,7 +8,7 @@ use crate::diagnose::{Divergence, RootCause};
 use crate::engine::Capability;
 use crate::oracle::{Difference, ListedTurn, TurnVerdict};
 use crate::paths;
-use crate::run::{place_of, FixtureResult, RunReport, Status, Summary};
+use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_rules::registry;
 use std::fmt::Write as _;
 
@@ -297,7 +297,7 @@ fn incident_section(report: &RunReport, out: &mut Vec<String>) {
             i.line,
             first.id,
             i.variant,
-            place_of(i),
+            i.place(),
             i.incident.kind
         ));
         if !i.incident.request.is_empty() {
