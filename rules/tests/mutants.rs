@@ -9,9 +9,11 @@ mod common;
 use common::*;
 use hexodic_rules::diagram::{parse_board, parse_diagram, MAX_DIAGRAM_LEN};
 use hexodic_rules::invariants::{check_symmetry, check_transition};
+use hexodic_rules::random::{GameStats, Rng};
+use hexodic_rules::registry::{lookup, Basis, RULES};
 use hexodic_rules::{
     Cell, CellSet, FaultCode, Game, Player, PositionParseError, PositionParseErrorKind, Project,
-    Reason, Setup, MAX_POSITION_LEN,
+    Reason, Setup, TurnReport, MAX_POSITION_LEN,
 };
 
 // ---------------------------------------------------------------------------
@@ -486,4 +488,89 @@ fn g5_the_key_holds_the_raises_and_lowers_left() {
     let (a, b) = (counters(q, X), counters(&p, X));
     assert_eq!((a.raises, a.lowers_left), (b.raises + 1, 0));
     assert_eq!(counters(q, O), counters(&p, O));
+}
+
+// ---------------------------------------------------------------------------
+// Seeded play (random games, fuzzing) and its tallies
+// ---------------------------------------------------------------------------
+
+/// Seeded games are the same on every machine and every build: the
+/// generator is SplitMix64, whose first outputs from seed 0 are published.
+#[test]
+fn seeded_generator_is_splitmix64() {
+    let mut rng = Rng::new(0);
+    assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+    assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+    assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
+    // `below` scales the next output: 0x06c4... / 2^64 x 1000 = 26.
+    let mut rng = Rng::new(0);
+    rng.next_u64();
+    rng.next_u64();
+    assert_eq!(rng.below(1000), 26);
+}
+
+/// T5, S3, T6, C1, E2-E4, S4: the tallies of random play count each kind of
+/// turn and capture.
+#[test]
+fn game_stats_count_each_kind_of_turn_and_capture() {
+    let mut s = GameStats::default();
+    let none = TurnReport::default();
+    s.record(turn("skip"), &none);
+    assert_eq!(
+        (s.skips, s.no_shape),
+        (1, 0),
+        "a Skip has no Shape to leave out"
+    );
+    s.record(turn("c3"), &none);
+    let busy = TurnReport {
+        move_capture: Some(cell("d5")),
+        encircled: cells("a1 d4 e4"),
+        echo_captured: cells("e5"),
+    };
+    s.record(turn("d4-d5 -d4 @e5"), &busy);
+    s.record(turn("c3 +c3 =c3"), &none);
+    s.record(turn("c3 +c3 @e5"), &none);
+    let one = TurnReport {
+        encircled: cells("a1"),
+        ..TurnReport::default()
+    };
+    s.record(turn("b2 +b2"), &one);
+    let want = GameStats {
+        turns: 6,
+        skips: 1,
+        no_shape: 1,
+        move_captures: 1,
+        encircled: 4,
+        interior_encircled: 2,
+        echo_captures: 2,
+        echo_captures_hit: 1,
+        echo_locks: 1,
+        lowers: 1,
+        // Only the turn that captured five stones took more than one.
+        multi_captures: 1,
+    };
+    assert_eq!(s, want);
+}
+
+// ---------------------------------------------------------------------------
+// The registry of rule IDs
+// ---------------------------------------------------------------------------
+
+/// RULINGS: every rule ID says where it comes from, in the words the rules
+/// reference uses (documented, ruling, documented + ruling, invariant).
+#[test]
+fn registry_names_the_basis_of_each_rule() {
+    let basis = |id: &str| lookup(id).unwrap().basis.name();
+    assert_eq!(basis("C1"), "documented");
+    assert_eq!(basis("B1"), "ruling");
+    assert_eq!(basis("G5"), "documented+ruling");
+    assert_eq!(basis("I3"), "invariant");
+    for b in [
+        Basis::Documented,
+        Basis::Ruling,
+        Basis::Both,
+        Basis::Invariant,
+    ] {
+        assert!(RULES.iter().any(|r| r.basis == b), "{b:?} is used");
+    }
 }
