@@ -124,6 +124,37 @@ fn a_recorded_fixture_passes_in_every_variant_lints_and_has_its_trace() {
 }
 
 #[test]
+fn lint_checks_an_expect_the_run_cannot_judge() {
+    // Without setup turns the engine reports no start position of its own:
+    // a wrong `expect: state` is for `lint` to find.
+    let dir = tempfile::tempdir().unwrap();
+    let root = corpus(dir.path());
+    let r = root.to_str().unwrap();
+    std::fs::create_dir_all(root.join("end")).unwrap();
+    let fixture = "# yaml-language-server: $schema=../schema/fixture.schema.json\nid: end/wrong-expect\ndescription: The start position is at half-move 0.\nrules: [G7]\nbasis: documented\nruleset: standard\nsetup:\n  start: true\nexpect:\n  state: {half_moves: HALF}\nsteps:\n  - turn: \"c3 +c3\"\n";
+    for (half, lints) in [("0", true), ("12", false)] {
+        std::fs::write(
+            root.join("end/wrong-expect.yaml"),
+            fixture.replace("HALF", half),
+        )
+        .unwrap();
+        let _ = std::fs::remove_file(root.join("end/wrong-expect.snap"));
+        assert!(cli(dir.path(), &["bless", "--fixtures", r])
+            .status
+            .success());
+        let o = cli(dir.path(), &["lint", "--fixtures", r]);
+        assert_eq!(o.status.success(), lints, "{}", said(&o));
+        if !lints {
+            assert!(
+                said(&o).contains("wrong-expect.yaml:10: `expect` does not hold"),
+                "{}",
+                said(&o)
+            );
+        }
+    }
+}
+
+#[test]
 fn illegal_turns_must_be_marked_and_get_every_reason() {
     let dir = tempfile::tempdir().unwrap();
     let root = corpus(dir.path());

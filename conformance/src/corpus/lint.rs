@@ -1,14 +1,15 @@
 //! `lint`: checks of the corpus beyond loading: every file loads, shared
 //! setups read, each fixture's folder matches its rules, the schema files
-//! are current, and every `illegal:` list names exactly the reasons the
-//! reference finds (V2: a fixture lists every rule a turn breaks).
+//! are current, every `illegal:` list names exactly the reasons the
+//! reference finds (V2: a fixture lists every rule a turn breaks), and every
+//! `expect` of state and outcome holds for the start position.
 
 use super::fixture::Fixture;
 use super::format::{schema_json, setup_schema_json, SetupFile};
 use super::load::{load_corpus, parse_yaml, read_text};
-use crate::oracle::codes;
+use crate::oracle::{self, codes, Judgement};
 use crate::paths;
-use hexodic_rules::Game;
+use hexodic_rules::{Game, Setup};
 use std::path::{Path, PathBuf};
 
 /// Corpus folders and the rule group each is about (fixtures/README.md).
@@ -79,6 +80,39 @@ pub fn reason_lists(fx: &Fixture) -> Vec<String> {
     out
 }
 
+/// The `expect` checks of state and outcome that the reference's position
+/// after the setup turns does not meet. A run cannot find these: without
+/// setup turns the engine reports no position of its own, so the checks
+/// would only compare the fixture with itself.
+pub fn expect_checks(fx: &Fixture) -> Vec<String> {
+    let (Some((line, checks)), Ok(pos)) = (&fx.expect, fx.setup.validate()) else {
+        return Vec::new();
+    };
+    let mut game = Game::from_position(pos);
+    for t in &fx.prelude {
+        let _ = game.play(t.turn);
+    }
+    let at = Setup::from(game.position());
+    let mut judged = Vec::new();
+    if let Some(s) = &checks.state {
+        judged.push(oracle::state(s, &at));
+    }
+    if let Some(o) = checks.outcome {
+        judged.push(oracle::outcome(o, &at));
+    }
+    judged
+        .into_iter()
+        .filter_map(|j| match j {
+            Judgement::Differs(d) => Some(format!(
+                "{}:{line}: `expect` does not hold for the start position: {}",
+                paths::shown(&fx.file),
+                d.summary()
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The metadata checks of one loaded fixture (folder, schema comment).
 pub fn metadata_warnings(fx: &Fixture) -> Vec<String> {
     let mut out = Vec::new();
@@ -135,6 +169,7 @@ pub fn lint(root: &Path) -> LintReport {
     for fx in &corpus.fixtures {
         r.warnings.extend(metadata_warnings(fx));
         r.problems.extend(reason_lists(fx));
+        r.problems.extend(expect_checks(fx));
     }
     for o in super::trace::orphans(root) {
         r.problems.push(format!(

@@ -336,6 +336,16 @@ fn fault_rules(codes: &[FaultCode]) -> Vec<&'static str> {
     out.0
 }
 
+/// The reference's board after `path` from `start`; `None` when `start` is
+/// not a valid position or a turn of `path` is illegal there.
+pub fn board_after(start: &Setup, path: &[Turn]) -> Option<Setup> {
+    let mut game = hexodic_rules::Game::from_position(start.validate().ok()?);
+    for t in path {
+        game.play(*t).ok()?;
+    }
+    Some(Setup::from(game.position()))
+}
+
 /// The rules a difference implicates (most telling first).
 pub fn implicated(div: &Divergence) -> Vec<&'static str> {
     implicated_by(div, &div.difference)
@@ -416,9 +426,14 @@ fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
             out.add("N1");
         }
         Difference::LegalCount { .. } => out.add("N1"),
-        Difference::Perft { below, .. } => {
+        Difference::Perft { below, path, .. } => {
             if let Some(b) = below {
-                out.extend(implicated_by(div, b));
+                // The lists differ on the board the bisection reached.
+                let at = Divergence {
+                    before: before.and_then(|p| board_after(p, path)),
+                    ..div.clone()
+                };
+                out.extend(implicated_by(&at, b));
             }
             out.add("N1");
         }

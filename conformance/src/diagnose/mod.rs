@@ -12,6 +12,6 @@ mod roots;
 
 pub use cause::{detail, signature, Signature};
 pub use divergence::{Divergence, Failure, IncidentAt, Source};
-pub use implicate::{capture_rules, context_rules, implicated};
+pub use implicate::{board_after, capture_rules, context_rules, implicated};
 pub use probe::{ask_missing, bisect_perft, Goto, MAX_ASKED};
 pub use roots::{root_causes, Example, Failing, RootCause};

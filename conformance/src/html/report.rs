@@ -11,7 +11,7 @@ use crate::paths;
 use crate::run::report::text::{details, rule_with_title, summary_lines};
 use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_render::{fault_lines, BoardPicture};
-use hexodic_rules::{CellSet, Game, Setup, Turn};
+use hexodic_rules::{CellSet, Setup, Turn};
 use std::collections::BTreeMap;
 
 /// Fixtures of a root cause shown in full (with boards): its smallest
@@ -918,7 +918,7 @@ fn list_boards(d: &Difference, position: &Setup, prefix: &str) -> Vec<Figure> {
             let Difference::LegalList(l) = b.as_ref() else {
                 return Vec::new();
             };
-            let Some(reached) = play_line(position, path) else {
+            let Some(reached) = crate::diagnose::board_after(position, path) else {
                 return Vec::new();
             };
             let line: Vec<String> = path.iter().map(|t| format!("`{t}`")).collect();
@@ -931,14 +931,6 @@ fn list_boards(d: &Difference, position: &Setup, prefix: &str) -> Vec<Figure> {
         }
         _ => Vec::new(),
     }
-}
-
-fn play_line(position: &Setup, path: &[Turn]) -> Option<Setup> {
-    let mut game = Game::from_position(position.validate().ok()?);
-    for t in path {
-        game.play(*t).ok()?;
-    }
-    Some(Setup::from(game.position()))
 }
 
 fn turn_boards(l: &ListDiff, position: &Setup, after: &str, prefix: &str) -> Vec<Figure> {

@@ -107,10 +107,16 @@ fn boards(d: &Divergence, indent: usize) -> Vec<String> {
             side_by_side(&[("reference after", e), ("engine after", g)], indent)
         }
         (_, _, _, Some(b)) => {
-            let title = if d.step == 0 && d.turn.is_none() {
-                "start position"
-            } else {
-                "board before"
+            // Lists, counts and perft are checked on the position after
+            // the step; the other checks show the board the turn was on.
+            let after = matches!(
+                d.difference,
+                Difference::LegalList(_) | Difference::LegalCount { .. } | Difference::Perft { .. }
+            );
+            let title = match (d.step == 0 && d.turn.is_none(), after) {
+                (true, _) => "start position",
+                (false, true) => "position after the step",
+                (false, false) => "board before",
             };
             side_by_side(&[(title, b)], indent)
         }
@@ -413,4 +419,46 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
         let _ = writeln!(s, "{l}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnose::Source;
+    use crate::oracle::ListDiff;
+    use hexodic_rules::{Setup, Turn};
+
+    fn divergence(step: usize, difference: Difference) -> Divergence {
+        Divergence {
+            step,
+            line: 3,
+            turn: (step > 0).then(|| Turn::parse("c3 +c3").unwrap()),
+            source: Source::Fixture,
+            difference,
+            before: Some(Setup::default()),
+            expected: None,
+            got: None,
+            captures: None,
+            implicated: vec![],
+        }
+    }
+
+    #[test]
+    fn lists_after_a_step_are_shown_on_the_position_after_it() {
+        let list = Difference::LegalList(ListDiff {
+            missing: vec![],
+            extra: vec![],
+            expected: 3,
+            got: 2,
+        });
+        let title = |d: &Divergence| boards(d, 0).first().cloned().unwrap_or_default();
+        assert!(title(&divergence(2, list.clone())).contains("position after the step"));
+        assert!(title(&divergence(0, list)).contains("start position"));
+        let verdict = Difference::Verdict {
+            turn: Turn::parse("c3 +c3").unwrap(),
+            expected: crate::oracle::TurnVerdict::Legal,
+            got: crate::oracle::TurnVerdict::Illegal(Default::default()),
+        };
+        assert!(title(&divergence(2, verdict)).contains("board before"));
+    }
 }
