@@ -17,21 +17,52 @@ pub struct ListedTurn {
 }
 
 /// How an engine's legal list differs from the reference's.
+///
+/// An engine may list any number of wrong turns: at most [`MAX_LISTED`] of
+/// each side are kept (the first in notation order) and judged, and the
+/// counts of the others are kept beside them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListDiff {
     /// Legal turns the engine does not list, in notation order.
     pub missing: Vec<ListedTurn>,
     /// Turns the engine lists that are not legal, in notation order.
     pub extra: Vec<ListedTurn>,
+    /// Further missing turns, beyond those kept.
+    pub more_missing: usize,
+    /// Further turns listed that are not legal, beyond those kept.
+    pub more_extra: usize,
     /// The reference's count.
     pub expected: u64,
     /// The engine's count.
     pub got: u64,
 }
 
-fn sorted(mut v: Vec<ListedTurn>) -> Vec<ListedTurn> {
-    v.sort_by_cached_key(|t| t.turn.to_string());
-    v
+/// The most turns of each side of a [`ListDiff`] kept and judged.
+pub const MAX_LISTED: usize = 64;
+
+impl ListDiff {
+    /// Every missing turn, kept or not.
+    pub fn missing_total(&self) -> usize {
+        self.missing.len() + self.more_missing
+    }
+
+    /// Every turn listed that is not legal, kept or not.
+    pub fn extra_total(&self) -> usize {
+        self.extra.len() + self.more_extra
+    }
+}
+
+/// The first [`MAX_LISTED`] of `turns` in notation order, and how many more.
+fn first_in_order(turns: impl Iterator<Item = Turn>) -> (Vec<Turn>, usize) {
+    let mut keyed: Vec<(String, Turn)> = turns.map(|t| (t.to_string(), t)).collect();
+    let total = keyed.len();
+    if total > MAX_LISTED {
+        keyed.select_nth_unstable_by(MAX_LISTED, |a, b| a.0.cmp(&b.0));
+        keyed.truncate(MAX_LISTED);
+    }
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    let kept = keyed.len();
+    (keyed.into_iter().map(|(_, t)| t).collect(), total - kept)
 }
 
 /// Compare an engine's legal list with the reference's at `reference`.
@@ -41,25 +72,28 @@ pub fn diff(reference: &Position, got: &[Turn]) -> Option<ListDiff> {
     if want == have {
         return None;
     }
-    let missing = want
-        .difference(&have)
-        .map(|t| ListedTurn {
-            turn: *t,
-            reference: TurnVerdict::Legal,
-            engine: None,
-        })
-        .collect();
-    let extra = have
-        .difference(&want)
-        .map(|t| ListedTurn {
-            turn: *t,
-            reference: TurnVerdict::Illegal(reference.illegal_reasons(*t)),
-            engine: Some(TurnVerdict::Legal),
-        })
-        .collect();
+    let (missing, more_missing) = first_in_order(want.difference(&have).copied());
+    let (extra, more_extra) = first_in_order(have.difference(&want).copied());
     Some(ListDiff {
-        missing: sorted(missing),
-        extra: sorted(extra),
+        missing: missing
+            .into_iter()
+            .map(|turn| ListedTurn {
+                turn,
+                reference: TurnVerdict::Legal,
+                engine: None,
+            })
+            .collect(),
+        // Only the kept turns are judged: the reasons cost a rules check each.
+        extra: extra
+            .into_iter()
+            .map(|turn| ListedTurn {
+                turn,
+                reference: TurnVerdict::Illegal(reference.illegal_reasons(turn)),
+                engine: Some(TurnVerdict::Legal),
+            })
+            .collect(),
+        more_missing,
+        more_extra,
         expected: want.len() as u64,
         got: have.len() as u64,
     })
@@ -87,5 +121,23 @@ mod tests {
         );
         assert_eq!((d.expected, d.got), (480, 480));
         assert!(diff(&p, &p.legal_turns()).is_none());
+    }
+
+    #[test]
+    fn a_long_wrong_list_keeps_the_first_turns_and_counts_the_rest() {
+        let p = Position::start();
+        // Every legal turn from the start, listed as if from nowhere: the
+        // engine lists nothing legal and a list of wrong turns instead.
+        let legal = p.legal_turns();
+        let wrong: Vec<Turn> = Turn::parse("d4 +d4").into_iter().collect();
+        let d = diff(&p, &wrong).unwrap();
+        assert_eq!(d.missing.len(), MAX_LISTED);
+        assert_eq!(d.missing_total(), legal.len());
+        assert_eq!(d.more_missing, legal.len() - MAX_LISTED);
+        let mut names: Vec<String> = legal.iter().map(|t| t.to_string()).collect();
+        names.sort();
+        let kept: Vec<String> = d.missing.iter().map(|t| t.turn.to_string()).collect();
+        assert_eq!(kept, names[..MAX_LISTED]);
+        assert_eq!((d.extra.len(), d.more_extra), (1, 0));
     }
 }

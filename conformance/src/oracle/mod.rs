@@ -33,7 +33,7 @@ pub use expect::{codes, CounterCheck, KindsCheck, StateCheck, TurnVerdict};
 pub use field::{
     cell_list, cell_token, diff as diff_fields, diff_partial, result_text, Counter, FieldDiff,
 };
-pub use list::{diff as diff_lists, ListDiff, ListedTurn};
+pub use list::{diff as diff_lists, ListDiff, ListedTurn, MAX_LISTED};
 
 use crate::engine::{Capabilities, Capability, CaptureKinds, PlayReply, PositionReply};
 use hexodic_rules::{CellSet, FaultCode, Outcome, Position, ReasonSet, Setup, Turn};
@@ -329,6 +329,8 @@ pub fn listed(
     Judgement::Differs(Difference::LegalList(ListDiff {
         missing,
         extra,
+        more_missing: 0,
+        more_extra: 0,
         expected: reference.count_legal(),
         got: list.len() as u64,
     }))
@@ -375,14 +377,15 @@ pub fn validity(expected: &[FaultCode], got: &PositionReply, caps: Capabilities)
     }
 }
 
-fn turns_text(list: &[ListedTurn], max: usize) -> String {
+fn turns_text(list: &[ListedTurn], more: usize, max: usize) -> String {
     let mut v: Vec<String> = list
         .iter()
         .take(max)
         .map(|t| format!("`{}`", t.turn))
         .collect();
-    if list.len() > max {
-        v.push(format!("and {} more", list.len() - max));
+    let rest = list.len().saturating_sub(max) + more;
+    if rest > 0 {
+        v.push(format!("and {rest} more"));
     }
     v.join(", ")
 }
@@ -472,12 +475,15 @@ impl Difference {
             Difference::LegalList(d) => {
                 let mut parts = Vec::new();
                 if !d.missing.is_empty() {
-                    parts.push(format!("the engine misses {}", turns_text(&d.missing, 3)));
+                    parts.push(format!(
+                        "the engine misses {}",
+                        turns_text(&d.missing, d.more_missing, 3)
+                    ));
                 }
                 if !d.extra.is_empty() {
                     parts.push(format!(
                         "the engine lists {}, not legal",
-                        turns_text(&d.extra, 3)
+                        turns_text(&d.extra, d.more_extra, 3)
                     ));
                 }
                 format!(

@@ -65,7 +65,7 @@ pub fn details(d: &Difference) -> Vec<String> {
                 .map(|t| listed_turn(t, true))
                 .chain(l.extra.iter().take(6).map(|t| listed_turn(t, false)))
                 .collect();
-            let more = l.missing.len().saturating_sub(6) + l.extra.len().saturating_sub(6);
+            let more = l.missing_total().saturating_sub(6) + l.extra_total().saturating_sub(6);
             if more > 0 {
                 out.push(format!("and {more} more"));
             }
@@ -448,6 +448,8 @@ mod tests {
         let list = Difference::LegalList(ListDiff {
             missing: vec![],
             extra: vec![],
+            more_missing: 1,
+            more_extra: 0,
             expected: 3,
             got: 2,
         });
