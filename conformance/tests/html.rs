@@ -265,7 +265,7 @@ impl Engine for CrashOnLock {
         if matches!(turn.echo, Some(Echo::Lock(_))) {
             return Err(Incident {
                 kind: IncidentKind::Exited {
-                    status: "exit status: 4".into(),
+                    status: "exited with code 4".into(),
                 },
                 request: format!("{{\"cmd\":\"play\",\"turn\":\"{turn}\"}}"),
                 stderr: "engine started\npanicked at <src/lock.rs>: lock & load".into(),
@@ -309,7 +309,7 @@ fn incidents_have_their_own_section() {
     for words in [
         "engine incidents: 1 fixture(s) (crash: 1); they are not rule failures",
         "echo/lock-own-tier2-stone",
-        "the engine exited (exit status: 4)",
+        "the engine exited with code 4",
         "step 1 c3 +c2 =e5",
         "{\"cmd\":\"play\",\"turn\":\"c3 +c2 =e5\"}",
     ] {

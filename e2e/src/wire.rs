@@ -39,6 +39,21 @@ pub enum Misbehave {
     OtherVersion,
     /// Write 20 MB to standard error at every request.
     FloodStderr,
+    /// After the reply to request `after` (and to every later one), write
+    /// another line no request asked for.
+    StrayLine,
+    /// After the reply to request `after`, write lines on standard output
+    /// until it is closed.
+    FloodStdout,
+    /// At request `after`, start a long-sleeping process of its own (its
+    /// process id goes to standard error) and reply; stop replying (stay
+    /// alive) from the next request on.
+    Grandchild,
+    /// Leave `capabilities` out of the handshake, and every field that
+    /// needs one out of the replies.
+    NoCapabilities,
+    /// Give a name and a version of many thousand characters in the handshake.
+    LongName,
 }
 
 impl Misbehave {
@@ -60,6 +75,11 @@ impl Misbehave {
             "huge-line" => Misbehave::HugeLine,
             "other-version" => Misbehave::OtherVersion,
             "flood-stderr" => Misbehave::FloodStderr,
+            "stray-line" => Misbehave::StrayLine,
+            "flood-stdout" => Misbehave::FloodStdout,
+            "grandchild" => Misbehave::Grandchild,
+            "no-capabilities" => Misbehave::NoCapabilities,
+            "long-name" => Misbehave::LongName,
             _ => return None,
         })
     }
@@ -73,6 +93,27 @@ fn without_captures(v: &mut Value) {
             caps.retain(|c| c != "captures" && c != "capture_kinds");
         }
     }
+}
+
+/// Leave out every field that needs a capability, and the list of them.
+fn without_capabilities(v: &mut Value) {
+    without_captures(v);
+    if let Some(m) = v.as_object_mut() {
+        m.remove("capabilities");
+        m.remove("codes");
+        if let Some(e) = m.get_mut("error").and_then(Value::as_object_mut) {
+            e.remove("codes");
+        }
+    }
+}
+
+/// Start `sleep 3600` with the engine's output and error; its process id.
+fn start_sleeper() -> std::io::Result<u32> {
+    let child = std::process::Command::new("sleep")
+        .arg("3600")
+        .stdin(std::process::Stdio::null())
+        .spawn()?;
+    Ok(child.id())
 }
 
 /// Serve `engine` on `input`/`output`, misbehaving as `mode` says from
@@ -91,6 +132,7 @@ pub fn serve(
     }
     eprintln!("test engine {} started", std::process::id());
     let mut n: u64 = 0;
+    let mut hang_next = false;
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
@@ -98,6 +140,9 @@ pub fn serve(
         }
         let due = n >= after;
         n += 1;
+        if hang_next {
+            std::thread::sleep(Duration::from_secs(3600));
+        }
         let (reply, quit) = answer(engine, &line);
         let mut v = serde_json::to_value(&reply).unwrap_or(Value::Null);
         let request: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
@@ -147,6 +192,21 @@ pub fn serve(
             Misbehave::OtherVersion if v.get("protocol").is_some() => {
                 v["protocol"] = Value::from(99);
             }
+            Misbehave::Grandchild if due => {
+                let sleeper = start_sleeper()?;
+                eprintln!(
+                    "test engine {}: started process {sleeper}",
+                    std::process::id()
+                );
+                hang_next = true;
+            }
+            Misbehave::NoCapabilities => without_capabilities(&mut v),
+            Misbehave::LongName => {
+                if let Some(e) = v.get_mut("engine").and_then(Value::as_object_mut) {
+                    e.insert("name".into(), Value::from("n".repeat(100_000)));
+                    e.insert("version".into(), Value::from("v".repeat(10_000)));
+                }
+            }
             Misbehave::FloodStderr => {
                 let chunk = "e".repeat(1 << 20);
                 for _ in 0..20 {
@@ -155,7 +215,22 @@ pub fn serve(
             }
             _ => {}
         }
-        writeln!(output, "{v}")?;
+        match mode {
+            // Reply and stray line in one write: both are there before the
+            // next request.
+            Misbehave::StrayLine if due => {
+                write!(output, "{v}\ndebug: replied to request {}\n", n - 1)?;
+            }
+            Misbehave::FloodStdout if due => {
+                writeln!(output, "{v}")?;
+                output.flush()?;
+                // Until the reader goes away (the write fails).
+                loop {
+                    writeln!(output, "debug: still here")?;
+                }
+            }
+            _ => writeln!(output, "{v}")?,
+        }
         output.flush()?;
         if quit {
             return Ok(());

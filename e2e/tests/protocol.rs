@@ -8,10 +8,10 @@ mod common;
 
 use common::engine_cmd;
 use hexodic_conformance::engine::{
-    Capability, Engine, ExternalEngine, IncidentKind, PlayReply, ProcessOptions, ProtocolFault,
-    StartError,
+    Capabilities, Capability, Engine, ExternalEngine, IncidentKind, PlayReply, ProcessOptions,
+    ProtocolFault, StartError, NAME_CHARS,
 };
-use hexodic_rules::{Setup, Turn};
+use hexodic_rules::{ReasonSet, Setup, Turn};
 use std::time::Duration;
 
 fn start(args: &str, timeout_ms: u64) -> Result<ExternalEngine, StartError> {
@@ -188,7 +188,10 @@ fn wrong_ids_invalid_json_and_huge_lines_are_incidents_of_their_kind() {
 #[test]
 fn engines_that_cannot_start_or_speak_another_version_are_unusable() {
     for (args, what) in [
-        ("--reference --misbehave exit-at-start", "exit status: 3"),
+        (
+            "--reference --misbehave exit-at-start",
+            "exited with code 3",
+        ),
         ("--reference --misbehave other-version", "protocol 99"),
     ] {
         match start(args, 5000) {
@@ -202,9 +205,145 @@ fn engines_that_cannot_start_or_speak_another_version_are_unusable() {
     }
     let options = ProcessOptions::default();
     match ExternalEngine::start("/nonexistent/engine --x", options) {
-        Err(StartError::Incident(i)) => assert!(matches!(i.kind, IncidentKind::Spawn { .. })),
+        Err(StartError::Incident(i)) => {
+            assert!(matches!(i.kind, IncidentKind::Spawn { .. }));
+            let shown = i.kind.to_string();
+            assert!(
+                shown.starts_with("it could not be started (`/nonexistent/engine`"),
+                "{shown}"
+            );
+        }
         _ => panic!("a missing program is a spawn error"),
     }
+}
+
+#[test]
+fn a_line_after_the_reply_is_a_stray_line_not_the_next_reply() {
+    let mut e = engine("--reference --misbehave stray-line --after 2");
+    e.set_position(&Setup::default()).unwrap();
+    // Request 2: the reply, then a line no request asked for.
+    e.play(turn("c3 +d4")).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let i = e.play(turn("e5 +e5")).unwrap_err();
+    let IncidentKind::Protocol { fault, reply } = &i.kind else {
+        panic!("{}", i.kind)
+    };
+    assert_eq!(**fault, ProtocolFault::StrayLine);
+    assert_eq!(reply, "debug: replied to request 2");
+    let shown = i.kind.to_string();
+    assert!(shown.contains("answers no request"), "{shown}");
+    assert!(
+        shown.contains("standard output is for replies only"),
+        "{shown}"
+    );
+    // The stray line came after the reply to this request.
+    assert!(i.request.contains("c3 +d4"), "{}", i.request);
+    assert!(!e.process().is_running(), "the process is stopped");
+}
+
+#[test]
+fn an_engine_flooding_its_output_is_stopped_at_the_next_request() {
+    let mut e = engine("--reference --misbehave flood-stdout --after 2");
+    e.set_position(&Setup::default()).unwrap();
+    e.play(turn("c3 +d4")).unwrap();
+    // The engine writes without end meanwhile; it is held back, not read
+    // into memory, and its first line is the incident.
+    std::thread::sleep(Duration::from_millis(300));
+    let i = e.play(turn("e5 +e5")).unwrap_err();
+    assert!(
+        matches!(&i.kind, IncidentKind::Protocol { fault, reply } if **fault == ProtocolFault::StrayLine && reply == "debug: still here"),
+        "{}",
+        i.kind
+    );
+    // A new process answers again.
+    e.set_position(&Setup::default()).unwrap();
+    assert_eq!(e.process().starts, 2);
+}
+
+/// Whether the process `pid` is alive (not gone, not a zombie waiting to be
+/// collected by its new parent).
+#[cfg(unix)]
+fn alive(pid: u32) -> bool {
+    use std::process::{Command, Stdio};
+    let signalled = Command::new("kill")
+        .args(["-0", &pid.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !signalled {
+        return false;
+    }
+    let state = Command::new("ps")
+        .args(["-o", "stat=", "-p", &pid.to_string()])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_default();
+    !state.is_empty() && !state.starts_with('Z')
+}
+
+#[cfg(unix)]
+#[test]
+fn after_a_timeout_the_processes_the_engine_started_are_stopped_too() {
+    let mut e = start("--reference --misbehave grandchild --after 2", 300).unwrap();
+    e.set_position(&Setup::default()).unwrap();
+    // Request 2: the engine starts a sleeping process and replies.
+    e.play(turn("c3 +d4")).unwrap();
+    let mut pid = None;
+    for _ in 0..100 {
+        let tail = e.process().stderr_tail();
+        pid = tail
+            .split("started process ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|p| p.parse::<u32>().ok());
+        if pid.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = pid.expect("the engine names the process it started");
+    assert!(alive(pid), "the sleeping process runs");
+    // Request 3: no reply; the engine is stopped, and what it started with it.
+    let i = e.play(turn("e5 +e5")).unwrap_err();
+    assert_eq!(i.kind, IncidentKind::Timeout { millis: 300 });
+    let mut gone = false;
+    for _ in 0..100 {
+        if !alive(pid) {
+            gone = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    if !gone {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    assert!(gone, "process {pid}, started by the engine, outlived it");
+}
+
+#[test]
+fn a_handshake_without_capabilities_declares_none() {
+    let mut e = engine("--reference --misbehave no-capabilities");
+    assert_eq!(e.info().capabilities, Capabilities::NONE);
+    assert!(e.warnings().is_empty(), "{:?}", e.warnings());
+    e.set_position(&Setup::default()).unwrap();
+    assert_eq!(
+        e.play(turn("d4 +d4")).unwrap(),
+        PlayReply::Illegal(ReasonSet::EMPTY)
+    );
+    let PlayReply::Legal(p) = e.play(turn("c3 +d4")).unwrap() else {
+        panic!("the turn is legal")
+    };
+    assert_eq!((p.captured, p.kinds), (None, None));
+}
+
+#[test]
+fn a_long_engine_name_and_version_are_cut() {
+    let e = engine("--reference --misbehave long-name");
+    let info = e.info();
+    assert_eq!(info.name, format!("{}…", "n".repeat(NAME_CHARS)));
+    assert_eq!(info.version, format!("{}…", "v".repeat(NAME_CHARS)));
 }
 
 #[test]

@@ -34,6 +34,17 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// `--timeout`: a duration of at least 1 ms.
+pub fn parse_timeout(s: &str) -> Result<Duration, String> {
+    let d = parse_duration(s)?;
+    if d < Duration::from_millis(1) {
+        return Err(format!(
+            "`{s}` is too short to wait for a reply: give at least 1ms"
+        ));
+    }
+    Ok(d)
+}
+
 static PIPE_CLOSED: AtomicBool = AtomicBool::new(false);
 
 /// Print to standard output; once the reader has closed the pipe, print
@@ -130,7 +141,7 @@ pub struct EngineArgs {
     #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
     /// How long the engine may take to answer one request (`5s`, `500ms`).
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_timeout)]
     pub timeout: Duration,
     /// Stop the whole command after this long (`90s`, `10m`): the engine is
     /// stopped, the reports are written and marked incomplete, exit code 5.
@@ -204,5 +215,25 @@ mod tests {
         assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
         assert!(parse_duration("soon").is_err());
         assert!(parse_duration("5 parsecs").is_err());
+    }
+
+    #[test]
+    fn timeouts_are_at_least_a_millisecond_and_default_to_the_engine_default() {
+        assert_eq!(parse_timeout("1ms"), Ok(Duration::from_millis(1)));
+        for short in ["0", "0ms", "0.5ms", "0.0001s"] {
+            let e = parse_timeout(short).unwrap_err();
+            assert!(e.contains("at least 1ms"), "{short}: {e}");
+        }
+        #[derive(clap::Parser)]
+        struct Cli {
+            #[command(flatten)]
+            engine: EngineArgs,
+        }
+        let cli = <Cli as clap::Parser>::try_parse_from(["x"]).unwrap();
+        assert_eq!(
+            cli.engine.timeout,
+            hexodic_conformance::engine::DEFAULT_TIMEOUT
+        );
+        assert!(<Cli as clap::Parser>::try_parse_from(["x", "--timeout", "0s"]).is_err());
     }
 }

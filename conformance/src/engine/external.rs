@@ -147,12 +147,16 @@ impl ExternalEngine {
             || !same_caps
         {
             self.process.kill();
+            let restarted = EngineInfo {
+                name: hello.name,
+                version: hello.version,
+                capabilities: hello.capabilities,
+            };
             return Err(Incident::new(IncidentKind::Handshake {
                 reason: format!(
-                    "the restarted engine is {} {} with [{}], not {} with [{}]",
-                    hello.name,
-                    hello.version,
-                    hello.capabilities.names().join(", "),
+                    "the restarted engine is {} with [{}], not {} with [{}]",
+                    restarted.label(),
+                    restarted.capabilities.names().join(", "),
                     self.info.label(),
                     self.info.capabilities.names().join(", ")
                 ),

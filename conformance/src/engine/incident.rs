@@ -112,6 +112,20 @@ pub enum ProtocolFault {
         /// The kind.
         kind: String,
     },
+    /// An item of a list holds a value of the wrong type or shape.
+    WrongItem {
+        /// The list's field.
+        field: &'static str,
+        /// The item's place in the list, from 1.
+        item: usize,
+        /// What it should hold.
+        expected: &'static str,
+        /// What it holds, as written.
+        got: String,
+    },
+    /// A line on standard output that answers no request (it came after the
+    /// reply to the last one); the line is the incident's reply.
+    StrayLine,
 }
 
 impl fmt::Display for ProtocolFault {
@@ -173,6 +187,15 @@ impl fmt::Display for ProtocolFault {
             ProtocolFault::UnknownErrorKind { kind } => {
                 write!(f, "the error kind `{kind}` is not one the protocol defines")
             }
+            ProtocolFault::WrongItem {
+                field,
+                item,
+                expected,
+                got,
+            } => write!(f, "item {item} of `{field}` should be {expected}, found {got}"),
+            ProtocolFault::StrayLine => {
+                f.write_str("the engine wrote a line after its reply that answers no request")
+            }
         }
     }
 }
@@ -197,12 +220,13 @@ pub enum IncidentKind {
     },
     /// The process exited or closed its output.
     Exited {
-        /// How it ended, for example `exit status: 4`.
+        /// How it ended, in words: `exited with code 4`, `was killed by
+        /// signal 9`, `closed its output`.
         status: String,
     },
     /// A reply line longer than the protocol allows.
     Oversized {
-        /// Bytes read before giving up.
+        /// The longest line allowed, in bytes.
         bytes: usize,
     },
     /// A reply line that is not UTF-8.
@@ -271,23 +295,21 @@ impl IncidentKind {
 impl fmt::Display for IncidentKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            IncidentKind::Spawn { reason } => {
-                write!(f, "the engine could not be started: {reason}")
-            }
+            IncidentKind::Spawn { reason } => write!(f, "it could not be started ({reason})"),
             IncidentKind::Handshake { reason } => write!(f, "the handshake failed: {reason}"),
             IncidentKind::Timeout { millis } => write!(
                 f,
-                "no reply within {} (the engine was stopped and is restarted for the next fixture)",
+                "no reply within {}",
                 crate::engine::process::show_millis(*millis)
             ),
-            IncidentKind::Exited { status } => write!(f, "the engine exited ({status})"),
+            IncidentKind::Exited { status } => write!(f, "the engine {status}"),
             IncidentKind::Oversized { bytes } => {
-                write!(f, "a reply line of more than {bytes} bytes")
+                write!(f, "its reply line was longer than {bytes} bytes")
             }
-            IncidentKind::NotUtf8 => f.write_str("a reply line that is not UTF-8"),
+            IncidentKind::NotUtf8 => f.write_str("its reply line is not UTF-8"),
             IncidentKind::Protocol { fault, reply } => {
                 write!(f, "protocol error: {fault}")?;
-                if let ProtocolFault::NotJson { .. } = **fault {
+                if let ProtocolFault::NotJson { .. } | ProtocolFault::StrayLine = **fault {
                     write!(
                         f,
                         "; the line was `{reply}` (standard output is for replies only: write logs to standard error)"
@@ -339,13 +361,73 @@ impl Incident {
     }
 }
 
-/// At most `n` characters of `s`, with `...` when cut.
+/// How many characters of a text an engine wrote (an error message, a
+/// value it sent) a fault or incident keeps.
+pub const SHOWN_CHARS: usize = 200;
+
+/// How many characters of an engine's name and of its version are kept.
+pub const NAME_CHARS: usize = 64;
+
+/// At most `n` characters of `s`, with `…` when cut.
+///
+/// ```
+/// use hexodic_conformance::engine::shorten;
+/// assert_eq!(shorten("abcdef", 3), "abc…");
+/// assert_eq!(shorten("abc\n", 3), "abc");
+/// ```
 pub fn shorten(s: &str, n: usize) -> String {
     let s = s.trim_end_matches(['\n', '\r']);
-    if s.chars().count() <= n {
-        return s.to_owned();
+    match s.char_indices().nth(n) {
+        None => s.to_owned(),
+        Some((cut, _)) => format!("{}…", &s[..cut]),
     }
-    let mut out: String = s.chars().take(n).collect();
-    out.push_str("...");
-    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn incidents_read_as_plain_words() {
+        let cases = [
+            (
+                IncidentKind::Spawn {
+                    reason: "`x`: not found".into(),
+                },
+                "it could not be started (`x`: not found)",
+            ),
+            (
+                IncidentKind::Timeout { millis: 5000 },
+                "no reply within 5 s",
+            ),
+            (
+                IncidentKind::Exited {
+                    status: "was killed by signal 9".into(),
+                },
+                "the engine was killed by signal 9",
+            ),
+            (
+                IncidentKind::Oversized { bytes: 1024 },
+                "its reply line was longer than 1024 bytes",
+            ),
+        ];
+        for (kind, words) in cases {
+            assert_eq!(kind.to_string(), words);
+        }
+        let stray = Incident::protocol(ProtocolFault::StrayLine, "debug: 3\n");
+        let shown = stray.kind.to_string();
+        assert!(shown.contains("the line was `debug: 3`"), "{shown}");
+        assert!(
+            shown.contains("standard output is for replies only"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn shortening_counts_characters_and_marks_the_cut() {
+        assert_eq!(shorten("héllo", 5), "héllo");
+        assert_eq!(shorten("héllo wörld", 5), "héllo…");
+        assert_eq!(shorten("", 0), "");
+        assert_eq!(shorten("ab", 0), "…");
+    }
 }

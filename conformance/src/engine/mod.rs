@@ -22,10 +22,10 @@ mod serve;
 pub use capability::{Capabilities, Capability};
 pub use command::{CommandError, EngineCommand};
 pub use external::{ExternalEngine, StartError};
-pub use incident::{shorten, Incident, IncidentKind, ProtocolFault};
-pub use process::{ProcessOptions, RequestStats, SLOW_REQUEST};
+pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, SHOWN_CHARS};
+pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
-pub use serve::{answer, serve};
+pub use serve::{answer, serve, MAX_SERVED_DEPTH};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 
@@ -41,9 +41,20 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
-    /// `name version`.
+    /// `name version`, or just `name` when the version is empty.
+    ///
+    /// ```
+    /// use hexodic_conformance::engine::{Capabilities, EngineInfo};
+    /// let mut info = EngineInfo { name: "my-engine".into(), version: "2.3".into(), capabilities: Capabilities::NONE };
+    /// assert_eq!(info.label(), "my-engine 2.3");
+    /// info.version.clear();
+    /// assert_eq!(info.label(), "my-engine");
+    /// ```
     pub fn label(&self) -> String {
-        format!("{} {}", self.name, self.version)
+        match self.version.is_empty() {
+            true => self.name.clone(),
+            false => format!("{} {}", self.name, self.version),
+        }
     }
 }
 

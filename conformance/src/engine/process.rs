@@ -1,14 +1,17 @@
 //! An engine program as a child process: started on demand, one request line
 //! out and one reply line back, a timeout per request, a bounded reply
 //! length, and each process's own standard error kept for its incidents.
+//!
+//! On unix the engine runs in a process group of its own, and stopping it
+//! stops the whole group: processes the engine started do not outlive it.
 
 use super::protocol::MAX_LINE;
-use super::{EngineCommand, Incident, IncidentKind};
+use super::{EngineCommand, Incident, IncidentKind, ProtocolFault};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::process::{Child, ChildStdin, Command as Process, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -20,6 +23,14 @@ pub const STDERR_SHOWN: usize = 2000;
 
 /// A request slower than this is worth a warning.
 pub const SLOW_REQUEST: Duration = Duration::from_secs(1);
+
+/// How long one request may take unless told otherwise (the command line's
+/// `--timeout` default too).
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How many lines read from an engine wait to be taken at most: an engine
+/// that writes more than it is asked for blocks instead of filling memory.
+const LINES_QUEUED: usize = 4;
 
 /// How an engine process is run.
 #[derive(Clone, Debug)]
@@ -35,7 +46,7 @@ pub struct ProcessOptions {
 impl Default for ProcessOptions {
     fn default() -> Self {
         ProcessOptions {
-            timeout: Duration::from_secs(10),
+            timeout: DEFAULT_TIMEOUT,
             deadline: None,
             stop: None,
         }
@@ -66,7 +77,7 @@ pub struct RequestStats {
 
 enum LineMsg {
     Line(Vec<u8>),
-    Oversized(usize),
+    Oversized,
     Eof,
 }
 
@@ -83,12 +94,21 @@ pub struct EngineProcess {
     options: ProcessOptions,
     running: Option<Running>,
     next_id: u64,
+    /// The last request sent to the running process, as sent.
+    last_request: String,
     /// Times the process was started.
     pub starts: u32,
     stats: Arc<Mutex<RequestStats>>,
 }
 
-fn read_lines(out: impl Read, tx: mpsc::Sender<LineMsg>) {
+/// The queue between the thread reading an engine's output and the requests:
+/// bounded, so the reading thread waits (and the engine with it) when lines
+/// come faster than they are asked for.
+fn line_channel() -> (SyncSender<LineMsg>, Receiver<LineMsg>) {
+    mpsc::sync_channel(LINES_QUEUED)
+}
+
+fn read_lines(out: impl Read, tx: SyncSender<LineMsg>) {
     let mut r = BufReader::with_capacity(64 * 1024, out);
     let mut buf = Vec::new();
     loop {
@@ -100,20 +120,16 @@ fn read_lines(out: impl Read, tx: mpsc::Sender<LineMsg>) {
                 return;
             }
             Ok(_) if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') => {
-                let mut skipped = buf.len();
+                // Skip the rest of the line.
                 loop {
                     buf.clear();
                     match (&mut r).take(1 << 20).read_until(b'\n', &mut buf) {
                         Ok(0) | Err(_) => break,
-                        Ok(n) => {
-                            skipped += n;
-                            if buf.last() == Some(&b'\n') {
-                                break;
-                            }
-                        }
+                        Ok(_) if buf.last() == Some(&b'\n') => break,
+                        Ok(_) => {}
                     }
                 }
-                if tx.send(LineMsg::Oversized(skipped)).is_err() {
+                if tx.send(LineMsg::Oversized).is_err() {
                     return;
                 }
             }
@@ -164,6 +180,7 @@ impl EngineProcess {
             options,
             running: None,
             next_id: 0,
+            last_request: String::new(),
             starts: 0,
             stats: Arc::new(Mutex::new(RequestStats::default())),
         }
@@ -195,33 +212,39 @@ impl EngineProcess {
     /// Start a new process (the old one, if any, is stopped first).
     pub fn start(&mut self) -> Result<(), Incident> {
         self.kill();
+        self.last_request.clear();
         let c = &self.command;
-        let mut child = Process::new(&c.program)
+        let mut process = Process::new(&c.program);
+        process
             .args(&c.args)
             .envs(c.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| {
-                Incident::new(IncidentKind::Spawn {
-                    reason: format!("`{}`: {}", c.program, crate::corpus::io_words(&e)),
-                })
-            })?;
-        self.starts += 1;
-        let missing = |what: &str| {
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        {
+            // A group of its own, so that stopping the engine stops what it started.
+            use std::os::unix::process::CommandExt;
+            process.process_group(0);
+        }
+        let mut child = process.spawn().map_err(|e| {
             Incident::new(IncidentKind::Spawn {
-                reason: format!("no {what} pipe"),
+                reason: format!("`{}`: {}", c.program, crate::corpus::io_words(&e)),
             })
+        })?;
+        self.starts += 1;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            stop(&mut child);
+            return Err(Incident::new(IncidentKind::Spawn {
+                reason: "its input and output could not be connected".into(),
+            }));
         };
-        let stdin = child.stdin.take().ok_or_else(|| missing("input"))?;
-        let stdout = child.stdout.take().ok_or_else(|| missing("output"))?;
         let stderr = Arc::new(Mutex::new(VecDeque::new()));
         if let Some(err) = child.stderr.take() {
             let keep = Arc::clone(&stderr);
             std::thread::spawn(move || keep_stderr(err, keep));
         }
-        let (tx, rx) = mpsc::channel();
+        let (tx, rx) = line_channel();
         std::thread::spawn(move || read_lines(stdout, tx));
         self.running = Some(Running {
             child,
@@ -232,11 +255,11 @@ impl EngineProcess {
         Ok(())
     }
 
-    /// Stop the process (the next request starts a new one).
+    /// Stop the process and every process it started (the next request
+    /// starts a new one).
     pub fn kill(&mut self) {
         if let Some(mut r) = self.running.take() {
-            let _ = r.child.kill();
-            let _ = r.child.wait();
+            stop(&mut r.child);
         }
     }
 
@@ -270,17 +293,46 @@ impl EngineProcess {
         }
     }
 
+    /// How the process ended, in words (`exited with code 3`).
     fn exit_status(&mut self) -> String {
         let Some(r) = self.running.as_mut() else {
-            return "not running".into();
+            return "was not running".into();
         };
         for _ in 0..50 {
             if let Ok(Some(s)) = r.child.try_wait() {
-                return s.to_string();
+                return ended(s);
             }
             std::thread::sleep(Duration::from_millis(2));
         }
-        "it closed its output".into()
+        "closed its output".into()
+    }
+
+    /// Lines the process wrote that no request asked for (after its last
+    /// reply), taken before the next request so they are never read as its
+    /// reply: the first one is an incident. So is an output already closed.
+    fn unasked(&mut self, line: &str) -> Result<(), Incident> {
+        let Some(run) = self.running.as_mut() else {
+            return Ok(());
+        };
+        let before = self.last_request.clone();
+        match run.lines.try_recv() {
+            Err(TryRecvError::Empty) => Ok(()),
+            Ok(LineMsg::Line(bytes)) => {
+                let text = String::from_utf8_lossy(&bytes);
+                let kind = IncidentKind::Protocol {
+                    fault: Box::new(ProtocolFault::StrayLine),
+                    reply: super::shorten(&text, 300),
+                };
+                Err(self.fail(kind, &before))
+            }
+            Ok(LineMsg::Oversized) => {
+                Err(self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, &before))
+            }
+            Ok(LineMsg::Eof) | Err(TryRecvError::Disconnected) => {
+                let status = self.exit_status();
+                Err(self.fail(IncidentKind::Exited { status }, line))
+            }
+        }
     }
 
     fn stopped(&self) -> bool {
@@ -303,9 +355,10 @@ impl EngineProcess {
         if self.stopped() {
             return Err(self.fail(IncidentKind::Stopped, &line));
         }
+        self.unasked(&line)?;
         let Some(run) = self.running.as_mut() else {
             return Err(Incident::new(IncidentKind::Exited {
-                status: "not running".into(),
+                status: "was not running".into(),
             }));
         };
         // One write per request, so the engine never wakes to half a line.
@@ -321,6 +374,7 @@ impl EngineProcess {
             let status = self.exit_status();
             return Err(self.fail(IncidentKind::Exited { status }, &line));
         }
+        self.last_request.clone_from(&line);
         let t0 = Instant::now();
         let msg = loop {
             let Some(run) = self.running.as_mut() else {
@@ -358,12 +412,9 @@ impl EngineProcess {
                 Ok(text) => Ok((id, line, text)),
                 Err(_) => Err(self.fail(IncidentKind::NotUtf8, &line)),
             },
-            LineMsg::Oversized(n) => Err(self.fail(
-                IncidentKind::Oversized {
-                    bytes: n.max(MAX_LINE),
-                },
-                &line,
-            )),
+            LineMsg::Oversized => {
+                Err(self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, &line))
+            }
             LineMsg::Eof => {
                 let status = self.exit_status();
                 Err(self.fail(IncidentKind::Exited { status }, &line))
@@ -372,8 +423,98 @@ impl EngineProcess {
     }
 }
 
+/// Stop `child` and, on unix, its process group (what it started), then
+/// collect it.
+fn stop(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        // The child leads its own group (see `start`): one signal reaches
+        // the processes it started too. A group id is not given to anyone
+        // else while the group has members, nor before the child is collected.
+        let _ = Process::new("kill")
+            .args(["-KILL", "--", &format!("-{}", child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    // The child itself, in case the group could not be signalled.
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+/// How a process ended, in words: `exited with code 3`, `was killed by signal 9`.
+fn ended(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("exited with code {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return format!("was killed by signal {signal}");
+        }
+    }
+    "exited".into()
+}
+
 impl Drop for EngineProcess {
     fn drop(&mut self) {
         self.quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// Output without end: one short line after another, counting the bytes read.
+    struct Endless(Arc<AtomicUsize>);
+
+    impl Read for Endless {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let line = b"{\"id\":1,\"ok\":true}\n";
+            let n = buf.len() / line.len() * line.len();
+            for chunk in buf[..n].chunks_mut(line.len()) {
+                chunk.copy_from_slice(line);
+            }
+            self.0.fetch_add(n, Ordering::Relaxed);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_nobody_takes_hold_the_engine_back_instead_of_filling_memory() {
+        let read = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = line_channel();
+        let source = Endless(Arc::clone(&read));
+        let reader = std::thread::spawn(move || read_lines(source, tx));
+        std::thread::sleep(Duration::from_millis(300));
+        let first = read.load(Ordering::Relaxed);
+        std::thread::sleep(Duration::from_millis(200));
+        // Some lines wait, the reading stopped: at most the queue and one
+        // buffer of the reader were taken.
+        assert_eq!(read.load(Ordering::Relaxed), first, "the reading goes on");
+        assert!(first <= 128 * 1024, "{first} bytes read");
+        let waiting = rx.try_iter().take(LINES_QUEUED + 10).count();
+        assert!(waiting >= LINES_QUEUED, "{waiting} lines waited");
+        // Once nobody listens, the reader ends.
+        drop(rx);
+        assert!(reader.join().is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn exit_statuses_read_as_words() {
+        let status = |script: &str| {
+            Process::new("sh")
+                .args(["-c", script])
+                .status()
+                .map(ended)
+                .unwrap()
+        };
+        assert_eq!(status("exit 3"), "exited with code 3");
+        assert_eq!(status("kill -9 $$"), "was killed by signal 9");
     }
 }

@@ -10,11 +10,18 @@ use super::{Capability, Engine, PlayReply, PositionReply};
 use hexodic_rules::{CellSet, Setup, Turn};
 use std::io::{BufRead, Write};
 
+/// The deepest `perft` or `divide` served: deeper counts take days, and a
+/// request for one is answered `unsupported` rather than tying the server up.
+pub const MAX_SERVED_DEPTH: u32 = 6;
+
 fn names(cells: CellSet) -> Vec<String> {
     cells.iter().map(|c| c.to_string()).collect()
 }
 
 /// Answer one request. Returns the reply and whether the session ends.
+///
+/// A `perft` or `divide` deeper than [`MAX_SERVED_DEPTH`] is answered
+/// `unsupported`.
 ///
 /// One arm per command of the protocol: kept together so the whole protocol
 /// reads in one place.
@@ -116,6 +123,15 @@ pub fn answer(engine: &mut dyn Engine, line: &str) -> (Reply, bool) {
         },
         Command::Perft { .. } | Command::Divide { .. } if !caps.has(Capability::Perft) => {
             unsupported(Capability::Perft)
+        }
+        Command::Perft { depth } | Command::Divide { depth } if depth > MAX_SERVED_DEPTH => {
+            Reply::error(
+                id,
+                ErrorKind::Unsupported,
+                format!(
+                    "depth {depth} is deeper than this engine counts (at most {MAX_SERVED_DEPTH})"
+                ),
+            )
         }
         Command::Perft { depth } => match engine.perft(depth) {
             Ok(n) => Reply {
@@ -257,6 +273,23 @@ mod tests {
         assert!(lines[4].contains("bad-request"));
         assert!(lines[5].contains("bad-turn"));
         assert!(lines[6].starts_with(r#"{"id":6,"ok":true"#));
+    }
+
+    #[test]
+    fn counts_deeper_than_the_limit_are_unsupported() {
+        let deep = MAX_SERVED_DEPTH + 1;
+        let lines = session(&format!(
+            "{{\"id\":1,\"cmd\":\"perft\",\"depth\":{deep}}}\n{{\"id\":2,\"cmd\":\"divide\",\"depth\":4000000000}}\n{{\"id\":3,\"cmd\":\"perft\",\"depth\":1}}\n"
+        ));
+        assert_eq!(lines.len(), 3);
+        for (id, line) in [(1, &lines[0]), (2, &lines[1])] {
+            let Err(parse::ReplyError::Refused { kind, message }) = parse::perft(line, id) else {
+                panic!("{line}")
+            };
+            assert_eq!(kind, ErrorKind::Unsupported);
+            assert!(message.contains("at most 6"), "{message}");
+        }
+        assert_eq!(parse::perft(&lines[2], 3).unwrap(), 480);
     }
 
     #[test]

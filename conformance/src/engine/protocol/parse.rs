@@ -2,11 +2,14 @@
 //! rules crate's types; anything that is not exactly what the protocol
 //! allows is a [`ProtocolFault`] naming the field and the offending text,
 //! never a default value. Unknown fields are ignored (room for later
-//! versions); a field set to `null` counts as absent.
+//! versions); a field set to `null` counts as absent. Text an engine wrote
+//! is kept only in part in a fault ([`SHOWN_CHARS`] characters; a name or
+//! version [`NAME_CHARS`]).
 
 use super::ErrorKind;
 use crate::engine::{
-    Capabilities, Capability, CaptureKinds, PlayReply, Played, PositionReply, ProtocolFault,
+    shorten, Capabilities, Capability, CaptureKinds, PlayReply, Played, PositionReply,
+    ProtocolFault, NAME_CHARS, SHOWN_CHARS,
 };
 use hexodic_rules::{Cell, CellSet, FaultCode, Reason, ReasonSet, Setup, Turn};
 use serde_json::{Map, Value};
@@ -38,19 +41,25 @@ type Read<T> = Result<T, ReplyError>;
 pub struct Hello {
     /// The protocol version the engine speaks.
     pub protocol: u32,
-    /// Its name.
+    /// Its name (at most [`NAME_CHARS`] characters of it).
     pub name: String,
-    /// Its version.
+    /// Its version (at most [`NAME_CHARS`] characters of it).
     pub version: String,
-    /// The capabilities it declared that the harness knows.
+    /// The capabilities it declared that the harness knows (none when it
+    /// left `capabilities` out).
     pub capabilities: Capabilities,
-    /// Declared names the harness does not know, each with the known name it
-    /// most likely means.
+    /// Declared names the harness does not know (at most [`NAME_CHARS`]
+    /// characters of each), each with the known name it most likely means.
     pub unknown: Vec<(String, Option<Capability>)>,
 }
 
 fn show(v: &Value) -> String {
-    crate::engine::shorten(&v.to_string(), 80)
+    shorten(&v.to_string(), 80)
+}
+
+/// Text the engine wrote, as much of it as a fault keeps.
+fn clip(text: &str) -> String {
+    shorten(text, SHOWN_CHARS)
 }
 
 fn wrong(field: &'static str, expected: &'static str, v: &Value) -> ProtocolFault {
@@ -129,14 +138,30 @@ impl Fields {
     }
 }
 
+/// The fault of the `item`-th (from 0) item of the list `field`.
+fn wrong_item(
+    field: &'static str,
+    item: usize,
+    expected: &'static str,
+    v: &Value,
+) -> ProtocolFault {
+    ProtocolFault::WrongItem {
+        field,
+        item: item + 1,
+        expected,
+        got: show(v),
+    }
+}
+
 fn strings<'a>(field: &'static str, v: &'a Value) -> Result<Vec<&'a str>, ProtocolFault> {
     let list = v
         .as_array()
         .ok_or_else(|| wrong(field, "a list of strings", v))?;
     list.iter()
-        .map(|x| {
+        .enumerate()
+        .map(|(i, x)| {
             x.as_str()
-                .ok_or_else(|| wrong(field, "a list of strings", v))
+                .ok_or_else(|| wrong_item(field, i, "a string", x))
         })
         .collect()
 }
@@ -144,7 +169,7 @@ fn strings<'a>(field: &'static str, v: &'a Value) -> Result<Vec<&'a str>, Protoc
 fn cell(field: &'static str, text: &str) -> Result<Cell, ProtocolFault> {
     Cell::from_name(text).ok_or_else(|| ProtocolFault::UnknownCell {
         field,
-        text: text.to_owned(),
+        text: clip(text),
     })
 }
 
@@ -166,7 +191,7 @@ fn cells(field: &'static str, v: &Value) -> Result<CellSet, ProtocolFault> {
 fn turn(field: &'static str, text: &str) -> Result<Turn, ProtocolFault> {
     Turn::parse(text).map_err(|e| ProtocolFault::UnreadableTurn {
         field,
-        text: text.to_owned(),
+        text: clip(text),
         column: e.column,
         message: e.kind.to_string(),
     })
@@ -186,9 +211,9 @@ fn turn(field: &'static str, text: &str) -> Result<Turn, ProtocolFault> {
 /// ```
 pub fn position(text: &str) -> Result<Setup, ProtocolFault> {
     let setup = Setup::from_notation(text).map_err(|e| ProtocolFault::UnreadablePosition {
-        text: text.to_owned(),
+        text: clip(text),
         column: e.column,
-        message: e.kind.to_string(),
+        message: clip(&e.kind.to_string()),
     })?;
     let canonical = setup.to_notation();
     if canonical != text {
@@ -199,7 +224,7 @@ pub fn position(text: &str) -> Result<Setup, ProtocolFault> {
             .unwrap_or_else(|| canonical.chars().count().min(text.chars().count()))
             + 1;
         return Err(ProtocolFault::NonCanonicalPosition {
-            text: text.to_owned(),
+            text: clip(text),
             canonical,
             column,
         });
@@ -240,14 +265,14 @@ fn envelope(
     let body = Fields(body.clone());
     let kind_text = body.string("kind")?;
     let kind = ErrorKind::from_name(kind_text).ok_or_else(|| ProtocolFault::UnknownErrorKind {
-        kind: kind_text.to_owned(),
+        kind: clip(kind_text),
     })?;
     let message = match body.get("message") {
         None => String::new(),
-        Some(v) => v
-            .as_str()
-            .ok_or_else(|| wrong("error.message", "a string", v))?
-            .to_owned(),
+        Some(v) => clip(
+            v.as_str()
+                .ok_or_else(|| wrong("error.message", "a string", v))?,
+        ),
     };
     Ok(Err((kind, message, body)))
 }
@@ -270,15 +295,20 @@ pub fn hello(line: &str, id: u64) -> Read<Hello> {
     };
     let e = Fields(e.clone());
     let (name, version) = (
-        e.string("name")?.to_owned(),
-        e.string("version")?.to_owned(),
+        shorten(e.string("name")?, NAME_CHARS),
+        shorten(e.string("version")?, NAME_CHARS),
     );
     let mut capabilities = Capabilities::NONE;
     let mut unknown = Vec::new();
-    for c in f.strings("capabilities")? {
+    // No `capabilities`: none declared.
+    let declared = match f.get("capabilities") {
+        None => Vec::new(),
+        Some(v) => strings("capabilities", v)?,
+    };
+    for c in declared {
         match Capability::from_name(c) {
             Some(k) => capabilities = capabilities.with(k),
-            None => unknown.push((c.to_owned(), Capability::nearest(c))),
+            None => unknown.push((shorten(c, NAME_CHARS), Capability::nearest(c))),
         }
     }
     Ok(Hello {
@@ -312,9 +342,8 @@ fn fault_codes(codes: Option<&Value>, d: Declared) -> Result<Vec<FaultCode>, Pro
     let mut out = Vec::new();
     for code in strings("error.codes", v)? {
         out.push(
-            FaultCode::from_code(code).ok_or_else(|| ProtocolFault::UnknownFault {
-                code: code.to_owned(),
-            })?,
+            FaultCode::from_code(code)
+                .ok_or_else(|| ProtocolFault::UnknownFault { code: clip(code) })?,
         );
     }
     out.sort();
@@ -342,9 +371,8 @@ fn reasons(f: &Fields, d: Declared) -> Result<ReasonSet, ProtocolFault> {
     let mut set = ReasonSet::EMPTY;
     for code in f.strings("codes")? {
         set.insert(
-            Reason::from_code(code).ok_or_else(|| ProtocolFault::UnknownReason {
-                code: code.to_owned(),
-            })?,
+            Reason::from_code(code)
+                .ok_or_else(|| ProtocolFault::UnknownReason { code: clip(code) })?,
         );
     }
     Ok(set)
@@ -438,7 +466,7 @@ pub fn legal(line: &str, id: u64) -> Read<Vec<Turn>> {
         if !seen.insert(t) {
             return Err(ProtocolFault::DuplicateTurn {
                 field: "turns",
-                turn: text.to_owned(),
+                turn: clip(text),
             }
             .into());
         }
@@ -456,23 +484,24 @@ pub fn perft(line: &str, id: u64) -> Read<u64> {
 pub fn divide(line: &str, id: u64) -> Read<Vec<(Turn, u64)>> {
     let f = ok(line, id)?;
     let v = f.required("divide")?;
-    let shape = "a list of [turn, count] pairs";
-    let list = v.as_array().ok_or_else(|| wrong("divide", shape, v))?;
+    let list = v
+        .as_array()
+        .ok_or_else(|| wrong("divide", "a list of [turn, count] pairs", v))?;
     let mut out = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    for item in list {
+    for (i, item) in list.iter().enumerate() {
         let pair = item.as_array().filter(|p| p.len() == 2);
         let (Some(text), Some(n)) = (
-            pair.and_then(|p| p[0].as_str()),
-            pair.and_then(|p| p[1].as_u64()),
+            pair.and_then(|p| p.first()).and_then(Value::as_str),
+            pair.and_then(|p| p.get(1)).and_then(Value::as_u64),
         ) else {
-            return Err(wrong("divide", shape, item).into());
+            return Err(wrong_item("divide", i, "a [turn, count] pair", item).into());
         };
         let t = turn("divide", text)?;
         if !seen.insert(t) {
             return Err(ProtocolFault::DuplicateTurn {
                 field: "divide",
-                turn: text.to_owned(),
+                turn: clip(text),
             }
             .into());
         }
@@ -646,6 +675,94 @@ mod tests {
         assert_eq!(
             h.unknown,
             [("legal-turns".to_string(), Some(Capability::LegalTurns))]
+        );
+    }
+
+    #[test]
+    fn a_handshake_without_capabilities_declares_none() {
+        let h = hello(
+            r#"{"id":0,"ok":true,"protocol":1,"engine":{"name":"e","version":"1"}}"#,
+            0,
+        )
+        .unwrap();
+        assert_eq!(h.capabilities, Capabilities::NONE);
+        assert!(h.unknown.is_empty());
+        // Name and version are required.
+        assert_eq!(
+            fault(hello(
+                r#"{"id":0,"ok":true,"protocol":1,"engine":{"name":"e"},"capabilities":[]}"#,
+                0
+            )),
+            ProtocolFault::MissingField { field: "version" }
+        );
+        // A list that is there must be one of strings.
+        assert!(matches!(
+            fault(hello(
+                r#"{"id":0,"ok":true,"protocol":1,"engine":{"name":"e","version":"1"},"capabilities":"perft"}"#,
+                0
+            )),
+            ProtocolFault::WrongType {
+                field: "capabilities",
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn text_the_engine_wrote_is_cut_in_faults_and_names() {
+        let long = "z".repeat(10_000);
+        let cut = format!("{}…", "z".repeat(SHOWN_CHARS));
+        let line =
+            format!(r#"{{"id":1,"ok":false,"error":{{"kind":"bad-turn","message":"{long}"}}}}"#);
+        assert_eq!(
+            play(&line, 1, Capabilities::ALL),
+            Err(ReplyError::Refused {
+                kind: ErrorKind::BadTurn,
+                message: cut.clone()
+            })
+        );
+        let line = format!(r#"{{"id":1,"ok":false,"error":{{"kind":"{long}"}}}}"#);
+        assert_eq!(
+            fault(play(&line, 1, Capabilities::ALL)),
+            ProtocolFault::UnknownErrorKind { kind: cut.clone() }
+        );
+        let line = format!(r#"{{"id":1,"ok":true,"legal":false,"codes":["{long}"]}}"#);
+        assert_eq!(
+            fault(play(&line, 1, Capabilities::ALL)),
+            ProtocolFault::UnknownReason { code: cut.clone() }
+        );
+        let line = format!(r#"{{"id":1,"ok":true,"turns":["{long}"]}}"#);
+        let ProtocolFault::UnreadableTurn { text, .. } = fault(legal(&line, 1)) else {
+            panic!()
+        };
+        assert_eq!(text, cut);
+        let line = format!(
+            r#"{{"id":0,"ok":true,"protocol":1,"engine":{{"name":"{long}","version":"{long}"}},"capabilities":["{long}"]}}"#
+        );
+        let h = hello(&line, 0).unwrap();
+        let name = format!("{}…", "z".repeat(NAME_CHARS));
+        assert_eq!((&h.name, &h.version), (&name, &name));
+        assert_eq!(h.unknown[0].0, name);
+    }
+
+    #[test]
+    fn a_bad_item_of_a_list_is_shown_not_the_whole_list() {
+        let many: Vec<String> = (0..300).map(|i| format!("\"t{i}\"")).collect();
+        let line = format!(r#"{{"id":1,"ok":true,"turns":[{},7]}}"#, many.join(","));
+        assert_eq!(
+            fault(legal(&line, 1)),
+            ProtocolFault::WrongItem {
+                field: "turns",
+                item: 301,
+                expected: "a string",
+                got: "7".into()
+            }
+        );
+        let line = r#"{"id":1,"ok":true,"divide":[["c3 +d4",1],["c3 +d5"]]}"#;
+        let f = fault(divide(line, 1));
+        assert_eq!(
+            f.to_string(),
+            r#"item 2 of `divide` should be a [turn, count] pair, found ["c3 +d5"]"#
         );
     }
 
