@@ -7,7 +7,7 @@
 use super::compare::{self, Mismatch};
 use super::generate::{choose_turn, probe_turn, start_position};
 use super::reach::{cap_combination, rules_fired};
-use super::shrink::shrink;
+use super::shrink::{shrink, Cut};
 use crate::diagnose::Divergence;
 use crate::engine::{Capabilities, Engine, Incident, PositionReply};
 use crate::run::{Stopped, INCIDENT_STREAK};
@@ -44,7 +44,9 @@ pub struct Finding {
     pub game_seed: u64,
     /// The start position.
     pub start: Position,
-    /// The turns; every one but possibly the last is legal in the reference.
+    /// The turns. Turns the reference rejects (probes) stay where they were
+    /// offered: the engine must reject them too, and a difference may show
+    /// only after one.
     pub turns: Vec<Turn>,
     /// The difference on the shrunk sequence, with its implicated rules.
     pub divergence: Divergence,
@@ -52,6 +54,9 @@ pub struct Finding {
     pub original_len: usize,
     /// The half-move count of the start before shrinking.
     pub original_half_moves: u16,
+    /// Why shrinking stopped early (the time limit, an engine incident), if
+    /// it did: the sequence is then the smallest found so far.
+    pub cut: Option<Cut>,
 }
 
 /// What a fuzzing run did and found.
@@ -124,7 +129,9 @@ fn refused_start(start: Position) -> Divergence {
     div
 }
 
-/// Play `game` on the engine and the reference until it ends, runs too long or they differ.
+/// Play `game` on the engine and the reference until it ends, runs too long
+/// or they differ. The sequence returned holds every turn offered, the
+/// probes both rejected included: the difference may need one of them.
 fn play_turns(
     engine: &mut dyn Engine,
     caps: Capabilities,
@@ -134,14 +141,16 @@ fn play_turns(
     stats: &mut GameStats,
     fired: &mut HashSet<&'static str>,
 ) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
+    // Every turn offered, and the turns played (which steer the game).
     let mut turns: Vec<Turn> = Vec::new();
-    while !game.position().is_over() && turns.len() < MAX_TURNS {
+    let mut played: Vec<Turn> = Vec::new();
+    while !game.position().is_over() && played.len() < MAX_TURNS {
         if rng.below(8) == 0 {
             if let Err(m) = compare::lists(engine, caps, game.position()) {
                 return mismatch(m, start, turns);
             }
         }
-        let Some(turn) = next_turn(game, rng, &turns) else {
+        let Some(turn) = next_turn(game, rng, &played) else {
             break;
         };
         let before = *game.position();
@@ -149,25 +158,26 @@ fn play_turns(
         match compare::step(engine, caps, game, turn) {
             Err(m) => return mismatch(m, start, turns),
             Ok(Some(rep)) => {
+                played.push(turn);
                 stats.record(turn, &rep);
                 fired.extend(rules_fired(&before, turn, &rep, game.position()));
                 fired.extend(cap_combination(&before, turn, game.position()));
             }
-            Ok(None) => {
-                turns.pop();
-            }
+            // Both rejected it: it stays in the sequence.
+            Ok(None) => {}
         }
     }
     Ok(None)
 }
 
-/// The next turn to try: sometimes a probe that may be illegal, else a steered legal one.
-fn next_turn(game: &Game, rng: &mut Rng, turns: &[Turn]) -> Option<Turn> {
+/// The next turn to try: sometimes a probe that may be illegal, else a
+/// steered legal one. `played` holds the turns played so far.
+fn next_turn(game: &Game, rng: &mut Rng, played: &[Turn]) -> Option<Turn> {
     let probe = rng.below(6) == 0;
     if probe {
         Some(probe_turn(game.position(), rng))
     } else {
-        let own_last = turns.len().checked_sub(2).map(|i| turns[i]);
+        let own_last = played.len().checked_sub(2).map(|i| played[i]);
         choose_turn(game, rng, own_last)
     }
 }
@@ -223,6 +233,10 @@ pub fn fuzz(
             report.stopped = Some(Stopped::Interrupted);
             break;
         }
+        if opts.deadline.is_some_and(|d| Instant::now() >= d) {
+            report.stopped = Some(Stopped::TimeLimit);
+            break;
+        }
         if games.is_some_and(|n| i >= n) || opts.time.is_some_and(|t| t0.elapsed() >= t) {
             break;
         }
@@ -233,14 +247,20 @@ pub fn fuzz(
             Ok(Some((start, turns, found))) => {
                 let caps = engine.info().capabilities;
                 let original_len = turns.len();
-                let (start2, turns, divergence) = shrink(engine, caps, start, turns, found);
+                let shrunk = shrink(engine, caps, start, turns, found, opts.deadline);
+                if let Some(Cut::Incident(i)) = &shrunk.cut {
+                    if !matches!(i.kind, crate::engine::IncidentKind::Stopped) {
+                        report.incidents.push((seed, i.clone()));
+                    }
+                }
                 report.finding = Some(Finding {
                     game_seed: seed,
-                    start: start2,
-                    turns,
-                    divergence,
+                    start: shrunk.start,
+                    turns: shrunk.turns,
+                    divergence: shrunk.divergence,
                     original_len,
                     original_half_moves: start.half_moves(),
+                    cut: shrunk.cut,
                 });
                 break;
             }

@@ -29,6 +29,8 @@ pub fn recording(f: &Finding, id: &str, engine: &str, command: &str) -> Recordin
     if rules.is_empty() {
         rules.push("T1".into());
     }
+    // A turn the reference rejects (a probe) becomes a step that must be
+    // rejected, with the reference's reasons; the position stays for the next.
     let mut game = hexodic_rules::Game::from_position(f.start);
     let turns: Vec<Planned> = f
         .turns
@@ -43,8 +45,12 @@ pub fn recording(f: &Finding, id: &str, engine: &str, command: &str) -> Recordin
         lists.legal = l.missing.iter().take(8).map(|t| t.turn).collect();
         lists.not_legal = l.extra.iter().take(8).map(|t| t.turn).collect();
     }
+    let cut = match &f.cut {
+        Some(c) => format!(" (shrinking stopped early: {c})"),
+        None => String::new(),
+    };
     let description = format!(
-        "Found by `{command}` against {engine}: {}. Shrunk from {} at half-move {} to {} at half-move {}; the expectations are the reference engine's.",
+        "Found by `{command}` against {engine}: {}. Shrunk from {} at half-move {} to {} at half-move {}{cut}; the expectations are the reference engine's.",
         f.divergence.difference.summary(),
         turn_count(f.original_len),
         f.original_half_moves,
