@@ -131,6 +131,20 @@ fn v1_a_fault_code_prints_as_its_code() {
     assert_eq!(FaultCode::StoneCount.to_string(), "stone-count");
 }
 
+/// V1: a setup fault says in words what is wrong and where, for the
+/// messages of `explain`, the loader and the protocol.
+#[test]
+fn v1_a_setup_fault_says_what_is_wrong_in_words() {
+    let mut s = Setup::default();
+    s.cell_mut(cell("d4")).tier = 3;
+    let faults = s.validate().unwrap_err().faults;
+    let words: Vec<String> = faults.iter().map(|f| f.to_string()).collect();
+    assert!(
+        words.iter().any(|w| w == "d4 has tier 3, above 2"),
+        "{words:?}"
+    );
+}
+
 /// V2: a rejected turn names every rule it breaks, in code order, both in its
 /// message and in the debug form of its reason set.
 #[test]
