@@ -157,6 +157,27 @@ fn an_engine_that_stops_answering_is_declared_unusable() {
 }
 
 #[test]
+fn an_engine_that_cannot_start_is_reported_as_such_not_as_a_handshake() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(
+        dir.path(),
+        "no-such-hexodic-engine --flag",
+        &["--json", "r.json", "--junit", "r.xml"],
+    );
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(3), "{out}");
+    let j = json(&dir.path().join("r.json"));
+    assert_eq!(j["stopped"], "unusable");
+    let why = j["engine"]["unusable"].as_str().unwrap();
+    assert!(why.starts_with("it could not be started ("), "{why}");
+    assert!(why.contains("no-such-hexodic-engine"), "{why}");
+    assert!(!why.contains("handshake"), "{why}");
+    assert!(!why.contains("cannot be used"), "said twice: {why}");
+    let xml = std::fs::read_to_string(dir.path().join("r.xml")).unwrap();
+    assert!(xml.contains("engine unusable: it could not be started"), "{xml}");
+}
+
+#[test]
 fn the_time_limit_stops_the_run_and_marks_the_reports_incomplete() {
     let dir = tempfile::tempdir().unwrap();
     let e = engine_cmd("--reference --misbehave slow=300");

@@ -2,7 +2,8 @@
 //! that ends quietly when the reader closes the pipe.
 
 use hexodic_conformance::engine::{
-    Engine, ExternalEngine, IncidentKind, ProcessOptions, ReferenceEngine, RequestStats, StartError,
+    Engine, ExternalEngine, Incident, IncidentKind, ProcessOptions, ReferenceEngine, RequestStats,
+    StartError,
 };
 use hexodic_conformance::run::{EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_UNUSABLE, EXIT_USAGE};
 use std::io::Write;
@@ -94,6 +95,16 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// Why an engine could not be opened.
+pub struct OpenError {
+    /// The exit code it calls for.
+    pub code: u8,
+    /// What went wrong, for a person.
+    pub message: String,
+    /// The engine's incident, when it was started and failed.
+    pub incident: Option<Incident>,
+}
+
 /// An engine ready to use.
 pub struct Opened {
     /// The engine.
@@ -157,7 +168,7 @@ impl EngineArgs {
 
     /// Open the engine: the reference, or the external command (with its
     /// handshake). On failure, the exit code and message.
-    pub fn open(&self, t0: Instant) -> Result<Opened, (u8, String)> {
+    pub fn open(&self, t0: Instant) -> Result<Opened, OpenError> {
         let Some(cmd) = &self.engine else {
             return Ok(Opened {
                 engine: Box::new(ReferenceEngine::new()),
@@ -176,16 +187,21 @@ impl EngineArgs {
                 stats: Some(e.process().stats()),
                 engine: Box::new(e),
             }),
-            Err(StartError::Command(e)) => Err((EXIT_USAGE, e.to_string())),
+            Err(StartError::Command(e)) => Err(OpenError {
+                code: EXIT_USAGE,
+                message: e.to_string(),
+                incident: None,
+            }),
             Err(StartError::Incident(i)) if i.kind == IncidentKind::Stopped => {
                 let code = match interrupt_flag().load(Ordering::Relaxed) {
                     true => EXIT_INTERRUPTED,
                     false => EXIT_INCOMPLETE,
                 };
-                Err((
+                Err(OpenError {
                     code,
-                    "the time ran out before the engine answered its handshake".into(),
-                ))
+                    message: "the time ran out before the engine answered its handshake".into(),
+                    incident: None,
+                })
             }
             Err(StartError::Incident(i)) => {
                 let mut msg = format!("the engine `{cmd}` cannot be used: {}", i.kind);
@@ -197,7 +213,11 @@ impl EngineArgs {
                         msg.push_str(l);
                     }
                 }
-                Err((EXIT_UNUSABLE, msg))
+                Err(OpenError {
+                    code: EXIT_UNUSABLE,
+                    message: msg,
+                    incident: Some(i),
+                })
             }
         }
     }

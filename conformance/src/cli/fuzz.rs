@@ -101,7 +101,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     });
     let mut opened = match a.engine.open(t0) {
         Ok(o) => o,
-        Err((code, msg)) => return fail(code, msg),
+        Err(e) => return fail(e.code, e.message),
     };
     for w in &opened.warnings {
         eprintln!("warning: {w}");
@@ -225,7 +225,7 @@ pub fn bench_protocol(mut a: BenchProtocolArgs) -> ExitCode {
     }
     let mut opened = match a.engine.open(t0) {
         Ok(o) => o,
-        Err((code, msg)) => return fail(code, msg),
+        Err(e) => return fail(e.code, e.message),
     };
     let engine = opened.engine.as_mut();
     let start = hexodic_rules::Setup::default();

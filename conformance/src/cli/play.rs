@@ -43,7 +43,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
     let t0 = Instant::now();
     let mut opened = match a.engine.open(t0) {
         Ok(o) => o,
-        Err((code, msg)) => return fail(code, msg),
+        Err(e) => return fail(e.code, e.message),
     };
     let engine = opened.engine.as_mut();
     let info = engine.info();

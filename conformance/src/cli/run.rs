@@ -2,7 +2,7 @@
 
 use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
 use hexodic_conformance::corpus::{find_root, select, Corpus};
-use hexodic_conformance::engine::{RequestStats, SLOW_REQUEST};
+use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats, SLOW_REQUEST};
 use hexodic_conformance::paths;
 use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
 use hexodic_conformance::run::{
@@ -173,10 +173,17 @@ pub fn run(a: RunArgs) -> ExitCode {
     };
     let mut opened = match a.engine.open(t0) {
         Ok(o) => o,
-        Err((code, msg)) => {
-            eprintln!("error: {msg}");
+        Err(e) => {
+            eprintln!("error: {}", e.message);
             let command = a.engine.engine.as_deref().unwrap_or("");
-            let mut report = RunReport::unusable(&corpus, command, &msg);
+            // A command line that cannot be used: the engine was never started.
+            let incident = e.incident.unwrap_or_else(|| {
+                Incident::new(IncidentKind::Spawn {
+                    reason: e.message.clone(),
+                })
+            });
+            let code = e.code;
+            let mut report = RunReport::unusable(&corpus, command, incident);
             let stopped = match code {
                 EXIT_INCOMPLETE => Some(Stopped::TimeLimit),
                 EXIT_INTERRUPTED => Some(Stopped::Interrupted),

@@ -83,9 +83,9 @@ pub struct RunReport {
 }
 
 impl RunReport {
-    /// The report of a run that could not start: the engine `command` is
-    /// unusable for `why`.
-    pub fn unusable(corpus: &Corpus, command: &str, why: &str) -> RunReport {
+    /// The report of a run that could not start: the engine `command` could
+    /// not be started or failed its handshake (`incident`).
+    pub fn unusable(corpus: &Corpus, command: &str, incident: Incident) -> RunReport {
         RunReport {
             engine: EngineInfo {
                 name: command.to_owned(),
@@ -103,9 +103,7 @@ impl RunReport {
             root_causes: Vec::new(),
             warnings: Vec::new(),
             stopped: Some(Stopped::Unusable),
-            unusable: Some(Incident::new(crate::engine::IncidentKind::Handshake {
-                reason: why.to_owned(),
-            })),
+            unusable: Some(incident),
         }
     }
 
