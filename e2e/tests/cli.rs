@@ -174,7 +174,10 @@ fn an_engine_that_cannot_start_is_reported_as_such_not_as_a_handshake() {
     assert!(!why.contains("handshake"), "{why}");
     assert!(!why.contains("cannot be used"), "said twice: {why}");
     let xml = std::fs::read_to_string(dir.path().join("r.xml")).unwrap();
-    assert!(xml.contains("engine unusable: it could not be started"), "{xml}");
+    assert!(
+        xml.contains("engine unusable: it could not be started"),
+        "{xml}"
+    );
 }
 
 #[test]

@@ -102,7 +102,7 @@ pub struct OpenError {
     /// What went wrong, for a person.
     pub message: String,
     /// The engine's incident, when it was started and failed.
-    pub incident: Option<Incident>,
+    pub incident: Option<Box<Incident>>,
 }
 
 /// An engine ready to use.
@@ -216,7 +216,7 @@ impl EngineArgs {
                 Err(OpenError {
                     code: EXIT_UNUSABLE,
                     message: msg,
-                    incident: Some(i),
+                    incident: Some(Box::new(i)),
                 })
             }
         }

@@ -177,11 +177,14 @@ pub fn run(a: RunArgs) -> ExitCode {
             eprintln!("error: {}", e.message);
             let command = a.engine.engine.as_deref().unwrap_or("");
             // A command line that cannot be used: the engine was never started.
-            let incident = e.incident.unwrap_or_else(|| {
-                Incident::new(IncidentKind::Spawn {
-                    reason: e.message.clone(),
-                })
-            });
+            let incident = e.incident.map_or_else(
+                || {
+                    Incident::new(IncidentKind::Spawn {
+                        reason: e.message.clone(),
+                    })
+                },
+                |i| *i,
+            );
             let code = e.code;
             let mut report = RunReport::unusable(&corpus, command, incident);
             let stopped = match code {
