@@ -87,3 +87,63 @@ pub(crate) const fn finish(board: u64, to_move: Player, cx: u64, co: u64) -> u64
     };
     board ^ side ^ mix(cx ^ KEYS[5][1]) ^ mix(co ^ KEYS[5][2]).rotate_left(17)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys come from splitmix64 (its published first outputs from
+    /// seed 0), so the table is the well-mixed one the key relies on.
+    #[test]
+    fn keys_come_from_splitmix64() {
+        let (s, first) = splitmix(0);
+        assert_eq!(first, 0xe220_a839_7b1d_cdaf);
+        assert_eq!(splitmix(s).1, 0x6e78_9e6a_a1b9_65f4);
+        // The counters are mixed by the same finaliser.
+        assert_eq!(mix(0x9E37_79B9_7F4A_7C15), first);
+    }
+
+    /// G5: no two keys a position uses are equal or zero, so no two
+    /// positions differing in one stone, tier or lock share a key.
+    #[test]
+    fn the_keys_a_position_uses_are_distinct_and_non_zero() {
+        let mut seen = std::collections::HashSet::new();
+        for c in Cell::ALL {
+            for k in [
+                stone(Player::X, c),
+                stone(Player::O, c),
+                raised(c),
+                top(c),
+                lock(c),
+            ] {
+                assert_ne!(k, 0, "{c}");
+                assert!(seen.insert(k), "{c}: a key used twice");
+            }
+        }
+        for k in &KEYS[5][..3] {
+            assert!(seen.insert(*k), "a side or counter key used twice");
+        }
+    }
+
+    /// G5: the board enters the key by XOR alone (the key can be updated
+    /// stone by stone), and the side to move and each player's counters
+    /// change it.
+    #[test]
+    fn the_board_enters_the_key_by_xor_and_every_part_counts() {
+        let (b1, b2) = (
+            stone(Player::X, Cell::ALL[3]),
+            raised(Cell::ALL[20]) ^ lock(Cell::ALL[9]),
+        );
+        for (cx, co) in [(0, 0), (5, 0), (0, 7), (u64::MAX, 12345)] {
+            for side in [Player::X, Player::O] {
+                assert_eq!(finish(b1, side, cx, co) ^ finish(b2, side, cx, co), b1 ^ b2);
+            }
+            let k = finish(b1, Player::X, cx, co);
+            assert_ne!(k, finish(b1, Player::O, cx, co));
+            assert_ne!(k, finish(b1, Player::X, cx ^ 1, co));
+            assert_ne!(k, finish(b1, Player::X, cx, co ^ 1));
+        }
+        // X's counters and O's are told apart.
+        assert_ne!(finish(0, Player::X, 3, 4), finish(0, Player::X, 4, 3));
+    }
+}

@@ -11,6 +11,7 @@ use hexodic_rules::diagram::{parse_board, parse_diagram, MAX_DIAGRAM_LEN};
 use hexodic_rules::invariants::{check_symmetry, check_transition};
 use hexodic_rules::random::{GameStats, Rng};
 use hexodic_rules::registry::{lookup, Basis, RULES};
+use hexodic_rules::symmetry::Symmetry;
 use hexodic_rules::{
     Cell, CellSet, FaultCode, Game, Player, PositionParseError, PositionParseErrorKind, Project,
     Reason, Setup, TurnReport, MAX_POSITION_LEN,
@@ -386,6 +387,60 @@ fn i2_the_cells_of_each_tier_split_the_board() {
     for c in Cell::ALL {
         assert!(p.tier_set(p.tier(c)).contains(c), "{c}");
     }
+}
+
+// ---------------------------------------------------------------------------
+// I8: the board symmetries and their names
+// ---------------------------------------------------------------------------
+
+/// I8: `r0` is the identity and comes first; six `r1` steps and two
+/// reflections come back to it; no rotation is a reflection; every
+/// variant is named `r0`..`r5`, then `m`, then `s`, and reads back.
+#[test]
+fn i8_variants_are_named_and_the_first_is_the_identity() {
+    let all = Symmetry::all();
+    assert_eq!(all[0], Symmetry::IDENTITY);
+    assert_eq!(Symmetry::IDENTITY.to_string(), "r0");
+    for c in Cell::ALL {
+        assert_eq!(Symmetry::IDENTITY.cell(c), c);
+    }
+    let r1: Symmetry = "r1".parse().unwrap();
+    let m: Symmetry = "r0m".parse().unwrap();
+    let moved = |s: Symmetry| Cell::ALL.iter().any(|c| s.cell(*c) != *c);
+    assert!(moved(r1) && moved(m));
+    for c in Cell::ALL {
+        let mut d = c;
+        for _ in 0..6 {
+            d = r1.cell(d);
+        }
+        assert_eq!(d, c, "six turns of 60 degrees");
+        assert_eq!(m.cell(m.cell(c)), c, "a reflection twice");
+    }
+    // A reflection is no rotation.
+    for k in 0..6 {
+        let r: Symmetry = format!("r{k}").parse().unwrap();
+        assert!(Cell::ALL.iter().any(|c| r.cell(*c) != m.cell(*c)), "r{k}");
+    }
+    for (i, s) in all.iter().enumerate() {
+        let name = s.to_string();
+        let expect = format!(
+            "r{}{}{}",
+            i % 6,
+            if (i / 6) % 2 == 1 { "m" } else { "" },
+            if i >= 12 { "s" } else { "" }
+        );
+        assert_eq!(name, expect);
+        assert_eq!(name.parse::<Symmetry>(), Ok(*s));
+    }
+    assert!("r6".parse::<Symmetry>().is_err());
+}
+
+/// V1: a setup tells each player's cooldown cells.
+#[test]
+fn v1_a_setup_tells_each_players_cooldown() {
+    let s = Spec::new(X).cooldown(O, "a1 b2").setup();
+    assert_eq!(s.cooldown(O), cells("a1 b2"));
+    assert_eq!(s.cooldown(X), CellSet::EMPTY);
 }
 
 // ---------------------------------------------------------------------------
