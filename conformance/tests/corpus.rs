@@ -96,7 +96,20 @@ fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
                 let t = hexodic_conformance::corpus::trace::read(&p)
                     .unwrap()
                     .unwrap();
-                assert_eq!(t, Trace::record(fx), "{}", p.display());
+                // Compared as traces, shown as their text: a difference reads
+                // like the trace files themselves, never as a struct dump.
+                let now = Trace::record(fx);
+                assert!(
+                    t == now,
+                    "{}: not what the reference records now ({}); \
+                     `hexodic-conformance bless --check {}` shows the difference\n\
+                     the file reads back as:\n{}\nthe reference records:\n{}",
+                    p.display(),
+                    fx.id,
+                    fx.id,
+                    t.render(),
+                    now.render()
+                );
             }
         }
     }
