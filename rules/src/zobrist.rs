@@ -140,8 +140,11 @@ mod tests {
             }
             let k = finish(b1, Player::X, cx, co);
             assert_ne!(k, finish(b1, Player::O, cx, co));
-            assert_ne!(k, finish(b1, Player::X, cx ^ 1, co));
-            assert_ne!(k, finish(b1, Player::X, cx, co ^ 1));
+            // Every bit of either player's packed counters counts.
+            for bit in 0..48 {
+                assert_ne!(k, finish(b1, Player::X, cx ^ 1 << bit, co), "X bit {bit}");
+                assert_ne!(k, finish(b1, Player::X, cx, co ^ 1 << bit), "O bit {bit}");
+            }
         }
         // X's counters and O's are told apart.
         assert_ne!(finish(0, Player::X, 3, 4), finish(0, Player::X, 4, 3));

@@ -604,13 +604,20 @@ fn game_stats_count_each_kind_of_turn_and_capture() {
         ..TurnReport::default()
     };
     s.record(turn("b2 +b2"), &one);
+    // One more single capture, in the interior: the counts of edge and
+    // interior stones, and of single and multiple captures, now differ.
+    let inner = TurnReport {
+        encircled: cells("d4"),
+        ..TurnReport::default()
+    };
+    s.record(turn("c4 +c4"), &inner);
     let want = GameStats {
-        turns: 6,
+        turns: 7,
         skips: 1,
         no_shape: 1,
         move_captures: 1,
-        encircled: 4,
-        interior_encircled: 2,
+        encircled: 5,
+        interior_encircled: 3,
         echo_captures: 2,
         echo_captures_hit: 1,
         echo_locks: 1,
