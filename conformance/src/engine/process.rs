@@ -321,7 +321,7 @@ impl EngineProcess {
                 let text = String::from_utf8_lossy(&bytes);
                 let kind = IncidentKind::Protocol {
                     fault: Box::new(ProtocolFault::StrayLine),
-                    reply: super::shorten(&text, 300),
+                    reply: super::shorten(&text, super::SHOWN_CHARS),
                 };
                 Err(self.fail(kind, &before))
             }
@@ -431,12 +431,10 @@ fn stop(child: &mut Child) {
         // The child leads its own group (see `start`): one signal reaches
         // the processes it started too. A group id is not given to anyone
         // else while the group has members, nor before the child is collected.
-        let _ = Process::new("kill")
-            .args(["-KILL", "--", &format!("-{}", child.id())])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        if let Ok(id) = i32::try_from(child.id()) {
+            use nix::sys::signal::{killpg, Signal};
+            let _ = killpg(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
+        }
     }
     // The child itself, in case the group could not be signalled.
     let _ = child.kill();
