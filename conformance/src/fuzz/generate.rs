@@ -38,15 +38,20 @@ fn any_cell(rng: &mut Rng) -> Cell {
     Cell::ALL[rng.below(Cell::COUNT as u64) as usize]
 }
 
+/// Either player, evenly.
+fn any_player(rng: &mut Rng) -> Player {
+    if rng.below(2) == 0 {
+        Player::X
+    } else {
+        Player::O
+    }
+}
+
 /// A Strangle in waiting (G4): the player not to move has all seven stones
 /// on the board, boxed in by the mover's stones and the edge, so most turns
 /// of the mover leave it without a legal Project.
 fn strangle_scenario(rng: &mut Rng) -> Option<Position> {
-    let mover = if rng.below(2) == 0 {
-        Player::X
-    } else {
-        Player::O
-    };
+    let mover = any_player(rng);
     let boxed = mover.other();
     // Grow a cluster of seven cells from a corner, each time taking a cell
     // that keeps the ring around it (the mover's wall) small: with at most
@@ -122,11 +127,7 @@ fn repetition_scenario(rng: &mut Rng) -> Option<Position> {
         c.charges = rng.below(2) as u8;
         c.captures = rng.below(3) as u8;
     }
-    s.to_move = if rng.below(2) == 0 {
-        Player::X
-    } else {
-        Player::O
-    };
+    s.to_move = any_player(rng);
     s.half_moves = rng.below(40) as u16;
     s.validate().ok()
 }
@@ -134,11 +135,7 @@ fn repetition_scenario(rng: &mut Rng) -> Option<Position> {
 /// A Network in one (G1): the mover has four stones on connected tier-2
 /// cells and a tier-1 cell beside them to Place on and raise.
 fn network_scenario(rng: &mut Rng) -> Option<Position> {
-    let mover = if rng.below(2) == 0 {
-        Player::X
-    } else {
-        Player::O
-    };
+    let mover = any_player(rng);
     let mut chain = CellSet::from_cell(any_cell(rng));
     while chain.count() < 5 {
         let frontier: Vec<Cell> = (chain.dilate() - chain).iter().collect();
@@ -165,11 +162,7 @@ fn network_scenario(rng: &mut Rng) -> Option<Position> {
 /// through its stone on a tier-1 cell: not a Network (G1: only tier-2
 /// stones link), whatever the mover plays elsewhere.
 fn linked_network_scenario(rng: &mut Rng) -> Option<Position> {
-    let mover = if rng.below(2) == 0 {
-        Player::X
-    } else {
-        Player::O
-    };
+    let mover = any_player(rng);
     let dir = rng.below(6) as usize;
     let mut line = vec![any_cell(rng)];
     while line.len() < 6 {
@@ -192,11 +185,7 @@ fn linked_network_scenario(rng: &mut Rng) -> Option<Position> {
 /// A Takeover in one (G2): the mover has five captures, an empty reserve and
 /// a stone above an enemy stone it can Move onto.
 fn takeover_scenario(rng: &mut Rng) -> Option<Position> {
-    let mover = if rng.below(2) == 0 {
-        Player::X
-    } else {
-        Player::O
-    };
+    let mover = any_player(rng);
     let from = any_cell(rng);
     let to = from.step(rng.below(6) as usize)?;
     let mut s = Setup::default();
@@ -264,11 +253,7 @@ pub fn cap_scenario(rng: &mut Rng) -> Option<Position> {
 /// but takes nothing (it weighs exactly 6 = 6 x tier, C1), so a position
 /// can come back with only the charges changed (the key holds them, G5).
 fn sealed_arena_scenario(rng: &mut Rng) -> Option<Position> {
-    let mover = if rng.below(2) == 0 {
-        Player::X
-    } else {
-        Player::O
-    };
+    let mover = any_player(rng);
     let corners: Vec<Cell> = Cell::ALL
         .iter()
         .copied()
