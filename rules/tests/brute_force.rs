@@ -35,13 +35,7 @@ fn constructed() -> Vec<Position> {
         // The start: 480 turns.
         pos(START),
         // Empty reserves, so every Project is a Move; captures onto lower cells possible.
-        Spec::new(X)
-            .stones(X, 2, "d4 c3")
-            .stones(X, 1, "d3 e4")
-            .stones(X, 0, "a1 g7 b2")
-            .stones(O, 1, "d5 c4")
-            .stones(O, 0, "e5 d2 f5 b4 a4")
-            .pos(),
+        moves_only(),
         // A forced cooldown Skip (T5): X's cooldown covers every free cell.
         Spec::new(X)
             .stones(O, 0, "a1 a2 a3 a4 b1 b2 b3")

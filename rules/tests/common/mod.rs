@@ -388,12 +388,29 @@ pub fn assert_generator_agrees(p: &Position) {
     );
 }
 
+/// Every cell of the board, by name, for [`Spec::tiers`].
+pub fn every_cell() -> String {
+    Cell::ALL.map(|c| c.to_string()).join(" ")
+}
+
+/// Both reserves empty, so every Project is a Move, with stones on all
+/// three tiers: Moves onto lower enemy stones (T6) are possible.
+pub fn moves_only() -> Position {
+    Spec::new(X)
+        .stones(X, 2, "d4 c3")
+        .stones(X, 1, "d3 e4")
+        .stones(X, 0, "a1 g7 b2")
+        .stones(O, 1, "d5 c4")
+        .stones(O, 0, "e5 d2 f5 b4 a4")
+        .pos()
+}
+
 /// The repetition arena: every cell on tier 2, no lowers and no charges
 /// left, both reserves empty, so every turn is a bare Move with no Shape and
 /// no Echo (G5 becomes reachable). X moves a1 <-> a2, O moves g7 <-> g6.
 pub fn flat(half_moves: u16) -> Spec {
     Spec::new(X)
-        .tiers(2, &Cell::ALL.map(|c| c.to_string()).join(" "))
+        .tiers(2, &every_cell())
         .stones(X, 2, "a1 a4 c1 c6 e2 e7 g4")
         .stones(O, 2, "g7 d4 b3 f4 d7 b5 f3")
         .lowers_left(X, 0)
