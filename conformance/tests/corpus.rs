@@ -11,6 +11,7 @@
 
 use hexodic_conformance::corpus::{load_corpus, trace_path, Trace};
 use hexodic_conformance::engine::ReferenceEngine;
+use hexodic_conformance::paths::shown;
 use hexodic_conformance::run::{run_corpus, RunOptions, Status};
 use std::path::Path;
 
@@ -92,7 +93,7 @@ fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
             } else if p.extension().is_some_and(|x| x == "snap") {
                 traces += 1;
                 let fx = corpus.fixtures.iter().find(|f| trace_path(&f.file) == p);
-                let fx = fx.unwrap_or_else(|| panic!("{} has no fixture: delete it", p.display()));
+                let fx = fx.unwrap_or_else(|| panic!("{} has no fixture: delete it", shown(&p)));
                 let t = hexodic_conformance::corpus::trace::read(&p)
                     .unwrap()
                     .unwrap();
@@ -104,7 +105,7 @@ fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
                     "{}: not what the reference records now ({}); \
                      `hexodic-conformance bless --check {}` shows the difference\n\
                      the file reads back as:\n{}\nthe reference records:\n{}",
-                    p.display(),
+                    shown(&p),
                     fx.id,
                     fx.id,
                     t.render(),
