@@ -230,6 +230,13 @@ fn shrinking_stops_at_the_first_incident_and_keeps_the_finding() {
         "{}",
         rec.description
     );
+    assert!(
+        rec.description.contains(
+            "(shrinking stopped early: while a candidate was replayed, the engine exited with code 101)"
+        ),
+        "{}",
+        rec.description
+    );
 }
 
 #[test]

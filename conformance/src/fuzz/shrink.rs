@@ -162,7 +162,7 @@ impl fmt::Display for Cut {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Cut::Deadline => f.write_str("the time limit passed"),
-            Cut::Incident(i) => write!(f, "the engine failed while replaying a candidate: {i}"),
+            Cut::Incident(i) => write!(f, "while a candidate was replayed, {i}"),
         }
     }
 }
