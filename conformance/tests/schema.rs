@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use hexodic_conformance::corpus::{schema_json, setup_schema_json};
+use hexodic_conformance::run::report::report_schema_json;
 use std::path::Path;
 
 #[test]
@@ -57,4 +58,76 @@ fn schema_names_cells_codes_and_rules() {
     assert!(!text.contains("\"h1\""));
     let turn = &s["$defs"]["TurnText"]["pattern"];
     assert!(turn.as_str().unwrap().contains("skip"), "{turn}");
+}
+
+#[test]
+fn report_schema_file_is_up_to_date() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/report.schema.json");
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == report_schema_json(),
+        "{} is stale; regenerate it with\n  cargo run -p hexodic-conformance -- schema --report > fixtures/schema/report.schema.json",
+        path.display()
+    );
+}
+
+#[test]
+fn report_schema_names_every_top_level_field() {
+    let s: serde_json::Value = serde_json::from_str(&report_schema_json()).unwrap();
+    let required = s["required"].as_array().unwrap();
+    for f in [
+        "schema_version",
+        "engine",
+        "corpus",
+        "summary",
+        "results",
+        "root_causes",
+        "errors",
+        "stopped",
+    ] {
+        assert!(
+            s["properties"].get(f).is_some(),
+            "{f} missing from the report schema"
+        );
+        assert!(
+            required.iter().any(|r| r == f) || f == "stopped",
+            "{f} is required"
+        );
+    }
+    assert_eq!(s["additionalProperties"], serde_json::Value::Bool(false));
+}
+
+#[test]
+fn a_written_report_reads_back_as_written() {
+    use hexodic_conformance::run::report::{json, JsonReport};
+    use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
+    let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures());
+    let report = run_corpus(
+        &mut ReferenceEngine::new(),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("report.json");
+    std::fs::write(&path, json(&report, Some("my-engine"))).unwrap();
+    let back = JsonReport::read(&path).unwrap();
+    assert_eq!(back, JsonReport::new(&report, Some("my-engine")));
+    assert_eq!(back.results.len(), report.results.len());
+    assert_eq!(back.engine.command.as_deref(), Some("my-engine"));
+    assert_eq!(back.schema_version, 1);
+
+    let fixture =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/fixture.schema.json");
+    let e = JsonReport::read(&fixture).unwrap_err();
+    assert!(
+        e.message.contains("not a hexodic-conformance JSON report"),
+        "{e}"
+    );
+    let e = JsonReport::read(&dir.path().join("none.json")).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("cannot read it: no such file or folder"),
+        "{e}"
+    );
 }

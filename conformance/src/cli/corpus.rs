@@ -94,13 +94,18 @@ pub fn lint_cmd(a: CorpusArgs) -> ExitCode {
 #[derive(clap::Args)]
 pub struct SchemaArgs {
     /// Print the schema of shared setup files (`fixtures/setups/*.yaml`) instead.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "report")]
     setup: bool,
+    /// Print the schema of the JSON report (`run --json FILE`) instead.
+    #[arg(long)]
+    report: bool,
 }
 
 /// `schema`.
 pub fn schema(a: SchemaArgs) -> ExitCode {
-    out(&if a.setup {
+    out(&if a.report {
+        hexodic_conformance::run::report::report_schema_json()
+    } else if a.setup {
         setup_schema_json()
     } else {
         schema_json()

@@ -4,13 +4,13 @@
 mod annotations;
 mod boards;
 mod expectations;
-mod json;
+pub mod json;
 mod junit;
 pub mod text;
 
 pub use annotations::github_annotations;
 pub use boards::side_by_side;
 pub use expectations::Expectations;
-pub use json::json;
+pub use json::{json, report_schema_json, JsonReport, ReportReadError};
 pub use junit::junit;
 pub use text::{failure_block, failure_block_with, rule_with_title, summary_lines, text};

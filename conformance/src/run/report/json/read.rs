@@ -1,0 +1,160 @@
+//! Reading a JSON report back, with errors that point into the file.
+
+use super::model::{JsonReport, SCHEMA_VERSION};
+use crate::paths;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Why a JSON report could not be read back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportReadError {
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line (1 when the whole file is at fault).
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// What is wrong, or what was expected there.
+    pub message: String,
+}
+
+impl fmt::Display for ReportReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            paths::shown(&self.file),
+            self.line,
+            self.column,
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for ReportReadError {}
+
+impl ReportReadError {
+    fn at(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Self {
+        let n = |v: usize| u32::try_from(v.max(1)).unwrap_or(u32::MAX);
+        ReportReadError {
+            file: file.to_path_buf(),
+            line: n(line),
+            column: n(column),
+            message: message.into(),
+        }
+    }
+
+    /// A serde error, its place taken out of the words (it is in the prefix).
+    fn json(file: &Path, e: &serde_json::Error, what: &str) -> Self {
+        let words = e.to_string();
+        let words = match words.rfind(" at line ") {
+            Some(i) => &words[..i],
+            None => &words,
+        };
+        Self::at(file, e.line(), e.column(), format!("{what}: {words}"))
+    }
+}
+
+/// The line and column (1-based) of the first `needle` in `text`.
+fn place_of(text: &str, needle: &str) -> (usize, usize) {
+    let Some(at) = text.find(needle) else {
+        return (1, 1);
+    };
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+impl JsonReport {
+    /// Read a report written by `run --json`. Refuses a file that is not
+    /// such a report and a report of another `schema_version`, saying
+    /// where and what was expected.
+    pub fn read(path: &Path) -> Result<JsonReport, ReportReadError> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            ReportReadError::at(
+                path,
+                1,
+                1,
+                format!("cannot read it: {}", crate::corpus::io_words(&e)),
+            )
+        })?;
+        JsonReport::parse(path, &text)
+    }
+
+    /// Read a report from its text; `path` names it in errors.
+    pub fn parse(path: &Path, text: &str) -> Result<JsonReport, ReportReadError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| ReportReadError::json(path, &e, "not valid JSON"))?;
+        let not_a_report = || {
+            ReportReadError::at(
+                path,
+                1,
+                1,
+                "not a hexodic-conformance JSON report: expected an object with `schema_version` and `harness`",
+            )
+        };
+        let object = value.as_object().ok_or_else(not_a_report)?;
+        let harness = object
+            .get("harness")
+            .and_then(|h| h.get("name"))
+            .and_then(|n| n.as_str());
+        if harness != Some("hexodic-conformance") {
+            return Err(not_a_report());
+        }
+        let version = object.get("schema_version").ok_or_else(not_a_report)?;
+        if version.as_u64() != Some(u64::from(SCHEMA_VERSION)) {
+            let (line, column) = place_of(text, "\"schema_version\"");
+            return Err(ReportReadError::at(
+                path,
+                line,
+                column,
+                format!(
+                    "a report of schema_version {version}; this harness reads schema_version {SCHEMA_VERSION}"
+                ),
+            ));
+        }
+        serde_json::from_str(text).map_err(|e| ReportReadError::json(path, &e, "not a report"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_count_lines_and_characters() {
+        assert_eq!(place_of("{\n  \"a\": 1,\n  \"b\"", "\"b\""), (3, 3));
+        assert_eq!(place_of("x", "y"), (1, 1));
+    }
+
+    #[test]
+    fn other_files_are_refused_with_a_place() {
+        let p = Path::new("r.json");
+        let e = JsonReport::parse(p, "{\n  \"id\": 3,\n").unwrap_err();
+        assert_eq!((e.line, e.column), (3, 1), "{e}");
+        assert!(e.message.starts_with("not valid JSON: "), "{e}");
+        let e = JsonReport::parse(p, "[1, 2]").unwrap_err();
+        assert!(
+            e.message.contains("not a hexodic-conformance JSON report"),
+            "{e}"
+        );
+        let e = JsonReport::parse(
+            p,
+            "{\"harness\": {\"name\": \"hexodic-conformance\"},\n \"schema_version\": 2}",
+        )
+        .unwrap_err();
+        assert_eq!((e.line, e.column), (2, 2), "{e}");
+        assert!(e.message.contains("schema_version 2"), "{e}");
+        let e = JsonReport::parse(
+            p,
+            "{\"harness\": {\"name\": \"hexodic-conformance\"}, \"schema_version\": 1}",
+        )
+        .unwrap_err();
+        assert!(e.message.contains("missing field"), "{e}");
+        assert_eq!(
+            e.to_string(),
+            format!("r.json:{}:{}: {}", e.line, e.column, e.message)
+        );
+    }
+}
