@@ -4,7 +4,7 @@ use super::common::{fail, outln};
 use hexodic_conformance::corpus::{find_root, io_words, load_corpus};
 use hexodic_conformance::html::write_catalogue;
 use hexodic_conformance::paths;
-use hexodic_conformance::run::EXIT_USAGE;
+use hexodic_conformance::run::Exit;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -36,14 +36,14 @@ fn rules_beside(root: &Path) -> Option<PathBuf> {
 pub fn run(a: CatalogueArgs) -> ExitCode {
     let root = match find_root(a.fixtures.as_deref(), &[]) {
         Ok(r) => r,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let rules_md = match a.rules.clone().or_else(|| rules_beside(&root)) {
         Some(p) => match std::fs::read_to_string(&p) {
             Ok(t) => t,
             Err(e) => {
                 return fail(
-                    EXIT_USAGE,
+                    Exit::Usage,
                     format!("cannot read {}: {}", paths::shown(&p), io_words(&e)),
                 )
             }
@@ -74,11 +74,11 @@ pub fn run(a: CatalogueArgs) -> ExitCode {
             if corpus.errors.is_empty() {
                 ExitCode::SUCCESS
             } else {
-                ExitCode::from(EXIT_USAGE)
+                ExitCode::from(Exit::Usage)
             }
         }
         Err(e) => fail(
-            EXIT_USAGE,
+            Exit::Usage,
             format!("cannot write {}: {}", paths::shown(&a.out), io_words(&e)),
         ),
     }

@@ -5,7 +5,7 @@ use hexodic_conformance::engine::{
     Engine, ExternalEngine, Incident, IncidentKind, ProcessOptions, ReferenceEngine, RequestStats,
     StartError,
 };
-use hexodic_conformance::run::{EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_UNUSABLE, EXIT_USAGE};
+use hexodic_conformance::run::Exit;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,7 +69,7 @@ pub fn outln(text: &str) {
 }
 
 /// An error message on standard error, then the exit code.
-pub fn fail(code: u8, msg: impl std::fmt::Display) -> ExitCode {
+pub fn fail(code: Exit, msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {msg}");
     ExitCode::from(code)
 }
@@ -86,7 +86,7 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
         let _ = ctrlc::set_handler(move || {
             if f.swap(true, Ordering::SeqCst) {
                 eprintln!("\ninterrupted again: exiting now");
-                std::process::exit(EXIT_INTERRUPTED as i32);
+                std::process::exit(i32::from(Exit::Interrupted.code()));
             }
             eprintln!("\ninterrupted: stopping the engine and writing the reports (again to exit at once)");
         });
@@ -98,7 +98,7 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
 /// Why an engine could not be opened.
 pub struct OpenError {
     /// The exit code it calls for.
-    pub code: u8,
+    pub code: Exit,
     /// What went wrong, for a person.
     pub message: String,
     /// The engine's incident, when it was started and failed.
@@ -188,15 +188,12 @@ impl EngineArgs {
                 engine: Box::new(e),
             }),
             Err(StartError::Command(e)) => Err(OpenError {
-                code: EXIT_USAGE,
+                code: Exit::Usage,
                 message: e.to_string(),
                 incident: None,
             }),
             Err(StartError::Incident(i)) if i.kind == IncidentKind::Stopped => {
-                let code = match interrupt_flag().load(Ordering::Relaxed) {
-                    true => EXIT_INTERRUPTED,
-                    false => EXIT_INCOMPLETE,
-                };
+                let code = Exit::after_incident(&i.kind, interrupt_flag().load(Ordering::Relaxed));
                 Err(OpenError {
                     code,
                     message: "the time ran out before the engine answered its handshake".into(),
@@ -214,7 +211,7 @@ impl EngineArgs {
                     }
                 }
                 Err(OpenError {
-                    code: EXIT_UNUSABLE,
+                    code: Exit::Unusable,
                     message: msg,
                     incident: Some(Box::new(i)),
                 })

@@ -6,7 +6,7 @@ use hexodic_conformance::corpus::{
 };
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{bless, line_diff, orphans};
-use hexodic_conformance::run::EXIT_USAGE;
+use hexodic_conformance::run::Exit;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -22,7 +22,7 @@ pub struct CorpusArgs {
 pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
     let root = match find_root(a.fixtures.as_deref(), &[]) {
         Ok(r) => r,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let corpus = load_corpus(&root);
     for e in &corpus.errors {
@@ -57,7 +57,7 @@ pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
         corpus.fixtures.len()
     ));
     if !corpus.errors.is_empty() {
-        ExitCode::from(EXIT_USAGE)
+        ExitCode::from(Exit::Usage)
     } else if missing > 0 {
         ExitCode::FAILURE
     } else {
@@ -69,7 +69,7 @@ pub fn coverage_cmd(a: CorpusArgs) -> ExitCode {
 pub fn lint_cmd(a: CorpusArgs) -> ExitCode {
     let root = match find_root(a.fixtures.as_deref(), &[]) {
         Ok(r) => r,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let r = lint(&root);
     for p in &r.problems {
@@ -130,11 +130,11 @@ pub struct BlessArgs {
 pub fn bless_cmd(a: BlessArgs) -> ExitCode {
     let root = match find_root(a.fixtures.as_deref(), &a.targets) {
         Ok(r) => r,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let corpus = match select(&root, &a.targets) {
         Ok(c) => c,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     for e in &corpus.errors {
         outln(&format!("ERROR {e}"));
@@ -143,7 +143,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => {
             return fail(
-                EXIT_USAGE,
+                Exit::Usage,
                 format!(
                     "cannot write a trace: {}",
                     hexodic_conformance::corpus::io_words(&e)
@@ -179,7 +179,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
                 Ok(()) => outln(&format!("orphan trace removed: {}", paths::shown(o))),
                 Err(e) => {
                     return fail(
-                        EXIT_USAGE,
+                        Exit::Usage,
                         format!(
                             "cannot remove {}: {}",
                             paths::shown(o),
@@ -197,7 +197,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
         changes.len()
     ));
     if !corpus.errors.is_empty() {
-        ExitCode::from(EXIT_USAGE)
+        ExitCode::from(Exit::Usage)
     } else if a.check && !(changes.is_empty() && orphans.is_empty()) {
         ExitCode::FAILURE
     } else {

@@ -4,7 +4,7 @@
 use super::common::{fail, outln};
 use hexodic_conformance::oracle::{cell_list, codes};
 use hexodic_conformance::paths;
-use hexodic_conformance::run::EXIT_USAGE;
+use hexodic_conformance::run::Exit;
 use hexodic_render::BoardPicture;
 use hexodic_rules::{Game, Position, Setup, Turn};
 use std::path::{Path, PathBuf};
@@ -67,20 +67,20 @@ fn write_svg(path: &Path, text: &str) -> Result<(), String> {
 pub fn explain(a: ExplainArgs) -> ExitCode {
     let mut game = match start(&a) {
         Ok(g) => g,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     outln(&game.position().diagram());
     if let Some(svg) = &a.svg {
         let s = Setup::from(game.position());
         let pic = BoardPicture::new(&s).title(format!("Hexodic position: {}", s.to_notation()));
         if let Err(e) = write_svg(svg, &pic.to_svg()) {
-            return fail(EXIT_USAGE, e);
+            return fail(Exit::Usage, e);
         }
     }
     for (i, text) in a.turns.iter().enumerate() {
         let turn = match Turn::parse(text) {
             Ok(t) => t,
-            Err(e) => return fail(EXIT_USAGE, format!("turn `{text}`: {e}")),
+            Err(e) => return fail(Exit::Usage, format!("turn `{text}`: {e}")),
         };
         match game.play(turn) {
             Ok(rep) => {
@@ -98,7 +98,7 @@ pub fn explain(a: ExplainArgs) -> ExitCode {
                         .captured(caught)
                         .title(format!("Hexodic: the board after `{turn}`"));
                     if let Err(e) = write_svg(&numbered(svg, i + 1), &pic.to_svg()) {
-                        return fail(EXIT_USAGE, e);
+                        return fail(Exit::Usage, e);
                     }
                 }
             }

@@ -2,14 +2,10 @@
 
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
 use hexodic_conformance::corpus::root_of;
-use hexodic_conformance::engine::IncidentKind;
 use hexodic_conformance::fuzz::{fuzz, recording, Finding, FuzzOptions, FuzzReport};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::record;
-use hexodic_conformance::run::{
-    Stopped, EXIT_DIFFERS, EXIT_INCIDENTS, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_UNUSABLE,
-    EXIT_USAGE,
-};
+use hexodic_conformance::run::Exit;
 use hexodic_rules::registry;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -151,13 +147,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     let Some(finding) = &report.finding else {
         reach_table(&report);
         outln("no difference found");
-        return ExitCode::from(match report.stopped {
-            Some(Stopped::Unusable) => EXIT_UNUSABLE,
-            Some(Stopped::Interrupted) => EXIT_INTERRUPTED,
-            Some(Stopped::TimeLimit) => EXIT_INCOMPLETE,
-            None if !report.incidents.is_empty() => EXIT_INCIDENTS,
-            None => 0,
-        });
+        return Exit::of(report.stopped, 0, report.incidents.len(), 0).into();
     };
     if a.reach {
         reach_table(&report);
@@ -168,7 +158,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     }
     repeat.push_str(&format!(" --seed {seed}"));
     write_finding(&a.out, finding, &info.label(), &repeat);
-    ExitCode::from(EXIT_DIFFERS)
+    ExitCode::from(Exit::Differs)
 }
 
 /// Show a finding and write it as a fixture below `out`.
@@ -220,7 +210,7 @@ pub fn bench_protocol(mut a: BenchProtocolArgs) -> ExitCode {
         let me = std::env::current_exe().map(|p| p.display().to_string());
         match me {
             Ok(me) => a.engine.engine = Some(format!("'{me}' serve")),
-            Err(e) => return fail(EXIT_USAGE, format!("cannot find this program: {e}")),
+            Err(e) => return fail(Exit::Usage, format!("cannot find this program: {e}")),
         }
     }
     let mut opened = match a.engine.open(t0) {
@@ -230,7 +220,7 @@ pub fn bench_protocol(mut a: BenchProtocolArgs) -> ExitCode {
     let engine = opened.engine.as_mut();
     let start = hexodic_rules::Setup::default();
     let Ok(turn) = hexodic_rules::Turn::parse("c3 +d4") else {
-        return fail(EXIT_USAGE, "internal: the bench turn does not parse");
+        return fail(Exit::Usage, "internal: the bench turn does not parse");
     };
     let t = Instant::now();
     for i in 0..a.requests {
@@ -240,13 +230,7 @@ pub fn bench_protocol(mut a: BenchProtocolArgs) -> ExitCode {
             engine.play(turn).map(|_| ())
         };
         if let Err(e) = r {
-            let code = match e.kind {
-                IncidentKind::Stopped if interrupt_flag().load(Ordering::Relaxed) => {
-                    EXIT_INTERRUPTED
-                }
-                IncidentKind::Stopped => EXIT_INCOMPLETE,
-                _ => EXIT_UNUSABLE,
-            };
+            let code = Exit::after_incident(&e.kind, interrupt_flag().load(Ordering::Relaxed));
             return fail(code, format!("request {i}: {}", e.kind));
         }
     }

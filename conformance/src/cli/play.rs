@@ -6,7 +6,7 @@ use hexodic_conformance::engine::{Capability, Engine};
 use hexodic_conformance::fuzz::tally::{play_game, Tally};
 use hexodic_conformance::oracle::Difference;
 use hexodic_conformance::run::report::text::details;
-use hexodic_conformance::run::{EXIT_DIFFERS, EXIT_INCOMPLETE, EXIT_UNUSABLE, EXIT_USAGE};
+use hexodic_conformance::run::Exit;
 use hexodic_rules::{perft, Game, Position, Setup, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -49,7 +49,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
     let info = engine.info();
     if !info.capabilities.has(Capability::Perft) {
         return fail(
-            EXIT_UNUSABLE,
+            Exit::Unusable,
             format!(
                 "the engine {} does not declare the `perft` capability",
                 info.label()
@@ -96,17 +96,12 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
             if let Difference::Perft { got, .. } = d {
                 outln(&got.to_string());
             }
-            ExitCode::from(EXIT_DIFFERS)
+            ExitCode::from(Exit::Differs)
         }
         Err(i) => {
-            let stopped = matches!(i.kind, hexodic_conformance::engine::IncidentKind::Stopped);
             let interrupted =
                 super::common::interrupt_flag().load(std::sync::atomic::Ordering::Relaxed);
-            let code = match (stopped, interrupted) {
-                (true, true) => hexodic_conformance::run::EXIT_INTERRUPTED,
-                (true, false) => EXIT_INCOMPLETE,
-                _ => EXIT_UNUSABLE,
-            };
+            let code = Exit::after_incident(&i.kind, interrupted);
             fail(code, format!("the engine could not finish: {}", i.kind))
         }
     }
@@ -116,7 +111,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
 pub fn perft_cmd(a: PerftArgs) -> ExitCode {
     let game = match load_position(a.position.as_deref()) {
         Ok(g) => g,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     if a.engine.engine.is_some() {
         return perft_engine(&a, &game);
@@ -162,7 +157,7 @@ pub struct PlayArgs {
 pub fn play(a: PlayArgs) -> ExitCode {
     let game = match load_position(a.position.as_deref()) {
         Ok(g) => g,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(a.games);
@@ -184,7 +179,7 @@ pub fn play(a: PlayArgs) -> ExitCode {
             Err(e) => {
                 bar.finish_and_clear();
                 return fail(
-                    1,
+                    Exit::Differs,
                     format!("invariant broken in the game with seed {seed}: {e}"),
                 );
             }

@@ -5,7 +5,7 @@ use super::common::{fail, outln};
 use hexodic_conformance::corpus::{find_root, Basis};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
-use hexodic_conformance::run::EXIT_USAGE;
+use hexodic_conformance::run::Exit;
 use hexodic_rules::{Position, Setup, Turn};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,11 +74,11 @@ fn start(a: &RecordArgs) -> Result<Position, String> {
 pub fn run(a: RecordArgs) -> ExitCode {
     let root = match find_root(a.fixtures.as_deref(), &[]) {
         Ok(r) => r,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let start = match start(&a) {
         Ok(p) => p,
-        Err(e) => return fail(EXIT_USAGE, e),
+        Err(e) => return fail(Exit::Usage, e),
     };
     let mut turns = Vec::new();
     for (i, t) in a.turns.iter().enumerate() {
@@ -88,7 +88,7 @@ pub fn run(a: RecordArgs) -> ExitCode {
         };
         match Turn::parse(text) {
             Ok(turn) => turns.push(Planned { turn, illegal }),
-            Err(e) => return fail(EXIT_USAGE, format!("step {}: `{text}`: {e}", i + 1)),
+            Err(e) => return fail(Exit::Usage, format!("step {}: `{text}`: {e}", i + 1)),
         }
     }
     let description = a.description.clone().unwrap_or_else(|| {
@@ -138,6 +138,6 @@ pub fn run(a: RecordArgs) -> ExitCode {
             ));
             ExitCode::SUCCESS
         }
-        Err(e) => fail(EXIT_USAGE, e),
+        Err(e) => fail(Exit::Usage, e),
     }
 }

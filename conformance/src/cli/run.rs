@@ -5,10 +5,7 @@ use hexodic_conformance::corpus::{find_root, select, Corpus};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats, SLOW_REQUEST};
 use hexodic_conformance::paths;
 use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
-use hexodic_conformance::run::{
-    run_corpus, Progress, RunOptions, RunReport, Stopped, EXIT_INCOMPLETE, EXIT_INTERRUPTED,
-    EXIT_USAGE,
-};
+use hexodic_conformance::run::{run_corpus, Exit, Progress, RunOptions, RunReport, Stopped};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -108,15 +105,15 @@ fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
 
 /// The corpus the targets select and the expectations file, or the exit.
 fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
-    let root = find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| fail(EXIT_USAGE, e))?;
-    let corpus = select(&root, &a.targets).map_err(|e| fail(EXIT_USAGE, e))?;
+    let root = find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| fail(Exit::Usage, e))?;
+    let corpus = select(&root, &a.targets).map_err(|e| fail(Exit::Usage, e))?;
     let mut expected = Expectations::default();
     if let Some(path) = &a.expectations {
         if path.is_file() {
-            expected = Expectations::load(path).map_err(|e| fail(EXIT_USAGE, e))?;
+            expected = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
         } else if !a.update_expectations {
             let msg = format!("no expectations file {}", paths::shown(path));
-            return Err(fail(EXIT_USAGE, msg));
+            return Err(fail(Exit::Usage, msg));
         }
     }
     Ok((corpus, expected))
@@ -151,15 +148,15 @@ fn run_with_progress(opened: &mut Opened, corpus: &Corpus, opts: &RunOptions) ->
 fn update_expectations(path: &Path, expected: &Expectations, report: &RunReport) -> ExitCode {
     let next = expected.updated(report);
     if !write(path, &next.to_yaml()) {
-        return ExitCode::from(EXIT_USAGE);
+        return ExitCode::from(Exit::Usage);
     }
     super::common::outln(&format!(
         "expectations written: {} ({} expected failures)",
         paths::shown(path),
         next.expected_failures.len()
     ));
-    match report.exit_code() {
-        hexodic_conformance::run::EXIT_DIFFERS => ExitCode::SUCCESS,
+    match report.exit() {
+        Exit::Differs => ExitCode::SUCCESS,
         code => ExitCode::from(code),
     }
 }
@@ -188,8 +185,8 @@ pub fn run(a: RunArgs) -> ExitCode {
             let code = e.code;
             let mut report = RunReport::unusable(&corpus, command, incident);
             let stopped = match code {
-                EXIT_INCOMPLETE => Some(Stopped::TimeLimit),
-                EXIT_INTERRUPTED => Some(Stopped::Interrupted),
+                Exit::Incomplete => Some(Stopped::TimeLimit),
+                Exit::Interrupted => Some(Stopped::Interrupted),
                 _ => None,
             };
             if stopped.is_some() {
@@ -219,8 +216,8 @@ pub fn run(a: RunArgs) -> ExitCode {
     if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
         return update_expectations(path, &expected, &report);
     }
-    match report.exit_code() {
-        0 if !written => ExitCode::from(EXIT_USAGE),
+    match report.exit() {
+        Exit::Pass if !written => ExitCode::from(Exit::Usage),
         code => ExitCode::from(code),
     }
 }

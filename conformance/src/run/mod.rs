@@ -2,17 +2,16 @@
 //! ([`run_fixture`]), its status decided once ([`Status`]), the totals, the
 //! root causes, and the reports derived from them ([`report`]).
 
+mod exit;
 pub mod report;
 mod runner;
 mod status;
 mod summary;
 
+pub use exit::Exit;
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
 pub use status::{FixtureResult, Status};
-pub use summary::{
-    Stopped, Summary, EXIT_DIFFERS, EXIT_INCIDENTS, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_PASS,
-    EXIT_UNUSABLE, EXIT_USAGE,
-};
+pub use summary::{Stopped, Summary};
 
 use crate::corpus::{trace_path, Corpus, Fixture, LoadError, Trace};
 use crate::diagnose::{root_causes, Failing, RootCause};
@@ -107,9 +106,14 @@ impl RunReport {
         }
     }
 
-    /// The exit code.
+    /// How the run ends, as its exit code says.
+    pub fn exit(&self) -> Exit {
+        self.summary.exit(self.stopped)
+    }
+
+    /// The exit code's number ([`RunReport::exit`]).
     pub fn exit_code(&self) -> u8 {
-        self.summary.exit_code(self.stopped)
+        self.exit().code()
     }
 
     /// The result of a fixture.

@@ -1,25 +1,10 @@
-//! The totals of a run and its exit code.
+//! The totals of a run and why it stopped early.
 
+use super::exit::Exit;
 use super::status::{FixtureResult, Status};
 use crate::engine::Capability;
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// Exit code: every fixture passed (expected failures included).
-pub const EXIT_PASS: u8 = 0;
-/// Exit code: an engine differs from the reference (or a listed failure passed).
-pub const EXIT_DIFFERS: u8 = 1;
-/// Exit code: a fixture or the command line has an error.
-pub const EXIT_USAGE: u8 = 2;
-/// Exit code: the engine cannot be used (does not start, fails its
-/// handshake, or fails the same way fixture after fixture).
-pub const EXIT_UNUSABLE: u8 = 3;
-/// Exit code: the engine crashed, hung or broke the protocol on some fixtures.
-pub const EXIT_INCIDENTS: u8 = 4;
-/// Exit code: the time limit (`--max-time`) ended the run before the end.
-pub const EXIT_INCOMPLETE: u8 = 5;
-/// Exit code: interrupted (Ctrl-C or SIGTERM).
-pub const EXIT_INTERRUPTED: u8 = 130;
 
 /// Why a run ended before its last fixture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +24,15 @@ impl Stopped {
             Stopped::TimeLimit => "the time limit passed",
             Stopped::Interrupted => "the run was interrupted",
             Stopped::Unusable => "the engine became unusable",
+        }
+    }
+
+    /// A stop by the interrupt (`interrupted`) or else by the time limit.
+    pub const fn by_interrupt(interrupted: bool) -> Stopped {
+        if interrupted {
+            Stopped::Interrupted
+        } else {
+            Stopped::TimeLimit
         }
     }
 }
@@ -105,23 +99,9 @@ impl Summary {
         self.failed_documented + self.failed_ruling + self.unexpected_passes
     }
 
-    /// The exit code (see the `EXIT_` constants), `stopped` saying why the
-    /// run ended early, if it did.
-    pub fn exit_code(&self, stopped: Option<Stopped>) -> u8 {
-        match stopped {
-            Some(Stopped::Unusable) => return EXIT_UNUSABLE,
-            Some(Stopped::Interrupted) => return EXIT_INTERRUPTED,
-            Some(Stopped::TimeLimit) => return EXIT_INCOMPLETE,
-            None => {}
-        }
-        if self.errors > 0 {
-            EXIT_USAGE
-        } else if self.incidents > 0 {
-            EXIT_INCIDENTS
-        } else if self.failed() > 0 {
-            EXIT_DIFFERS
-        } else {
-            EXIT_PASS
-        }
+    /// How the run ends ([`Exit::of`]), `stopped` saying why it ended
+    /// early, if it did.
+    pub fn exit(&self, stopped: Option<Stopped>) -> Exit {
+        Exit::of(stopped, self.errors, self.incidents, self.failed())
     }
 }
