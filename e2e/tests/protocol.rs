@@ -91,6 +91,18 @@ fn a_misspelled_capability_is_a_warning_naming_the_nearest() {
 }
 
 #[test]
+fn a_run_reports_the_engine_warnings_to_library_users() {
+    use hexodic_conformance::{corpus::select, run_corpus, RunOptions};
+    let root = hexodic_conformance::suite::bundled_fixtures();
+    let corpus = select(&root, &["count/".to_owned()]).unwrap();
+    let mut e = engine("--reference --misbehave misspell-capability");
+    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});
+    let w = report.warnings.join("\n");
+    assert!(w.contains("did you mean `legal_turns`"), "{w}");
+    assert_eq!(report.warnings, Engine::warnings(&e));
+}
+
+#[test]
 fn fields_of_a_misspelled_capability_are_ignored_not_taken_for_errors() {
     let mut e = engine("--reference --misbehave misspell-capability");
     assert!(!e.info().capabilities.has(Capability::ErrorCodes));

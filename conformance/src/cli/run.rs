@@ -2,7 +2,7 @@
 
 use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
 use hexodic_conformance::corpus::{find_root, select, Corpus};
-use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats, SLOW_REQUEST};
+use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
 use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
 use hexodic_conformance::run::{run_corpus, Exit, Progress, RunOptions, RunReport, Stopped};
@@ -63,16 +63,7 @@ fn progress_bar() -> ProgressBar {
 }
 
 fn slow_note(stats: &Option<Arc<Mutex<RequestStats>>>) -> Option<String> {
-    let st = stats.as_ref()?.lock().ok()?;
-    let (d, req) = st.slowest.as_ref()?;
-    Some(format!(
-        "{} request(s) took over {} s; the slowest took {:.2} s: {}",
-        st.slow,
-        SLOW_REQUEST.as_secs(),
-        d.as_secs_f64(),
-        hexodic_conformance::engine::shorten(req, 120)
-    ))
-    .filter(|_| st.slow > 0)
+    stats.as_ref()?.lock().ok()?.slow_note()
 }
 
 fn write(path: &Path, text: &str) -> bool {
@@ -136,10 +127,8 @@ fn run_with_progress(opened: &mut Opened, corpus: &Corpus, opts: &RunOptions) ->
             }
         }
     };
-    let mut report = run_corpus(opened.engine.as_mut(), corpus, opts, &mut progress);
+    let report = run_corpus(opened.engine.as_mut(), corpus, opts, &mut progress);
     bar.finish_and_clear();
-    report.warnings = opened.warnings.clone();
-    report.warnings.extend(slow_note(&opened.stats));
     report
 }
 

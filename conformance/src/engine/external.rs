@@ -208,6 +208,17 @@ impl Engine for ExternalEngine {
         self.info.clone()
     }
 
+    /// The handshake's warnings, then a note on slow replies if there were any.
+    fn warnings(&self) -> Vec<String> {
+        let slow = self
+            .process
+            .stats()
+            .lock()
+            .ok()
+            .and_then(|st| st.slow_note());
+        self.warnings.iter().cloned().chain(slow).collect()
+    }
+
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
         let command = Command::Position {
             position: position.to_notation(),

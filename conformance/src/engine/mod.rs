@@ -159,6 +159,12 @@ pub trait Engine {
     fn perft(&mut self, depth: u32) -> EngineResult<u64>;
     /// Perft below each legal turn ([`Capability::Perft`]).
     fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>>;
+    /// Warnings about the engine so far (an unknown capability in its
+    /// handshake, slow replies); none by default. A run puts them in its
+    /// report.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -179,5 +185,8 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
         (**self).divide(depth)
+    }
+    fn warnings(&self) -> Vec<String> {
+        (**self).warnings()
     }
 }

@@ -75,6 +75,21 @@ pub struct RequestStats {
     pub slow: u64,
 }
 
+impl RequestStats {
+    /// A note on the slow replies, when some took longer than [`SLOW_REQUEST`].
+    pub fn slow_note(&self) -> Option<String> {
+        let (d, req) = self.slowest.as_ref()?;
+        Some(format!(
+            "{} request(s) took over {} s; the slowest took {:.2} s: {}",
+            self.slow,
+            SLOW_REQUEST.as_secs(),
+            d.as_secs_f64(),
+            super::shorten(req, 120)
+        ))
+        .filter(|_| self.slow > 0)
+    }
+}
+
 enum LineMsg {
     Line(Vec<u8>),
     Oversized,

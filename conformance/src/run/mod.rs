@@ -73,7 +73,8 @@ pub struct RunReport {
     pub summary: Summary,
     /// Failing fixtures grouped by cause, the most common first.
     pub root_causes: Vec<RootCause>,
-    /// Warnings about the engine (for example, unknown capabilities).
+    /// Warnings about the engine ([`Engine::warnings`]: unknown
+    /// capabilities, slow replies).
     pub warnings: Vec<String>,
     /// Why the run ended early, if it did.
     pub stopped: Option<Stopped>,
@@ -323,7 +324,7 @@ pub fn run_corpus(
         results,
         errors,
         summary,
-        warnings: Vec::new(),
+        warnings: engine.warnings(),
         stopped: stop,
         unusable,
     }
