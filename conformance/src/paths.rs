@@ -1,5 +1,5 @@
 //! Paths as people read them: relative to the folder the command runs in,
-//! without `.` or `..` detours.
+//! without `.` or `..` detours; and I/O errors in words ([`io_words`]).
 
 use std::path::{Component, Path, PathBuf};
 
@@ -71,6 +71,21 @@ pub fn shown(path: &Path) -> String {
         }
     }
     norm.display().to_string()
+}
+
+/// An I/O error in words, without the operating system's error number.
+pub fn io_words(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file or folder".into(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".into(),
+        _ => {
+            let s = e.to_string();
+            match s.find(" (os error") {
+                Some(i) => s[..i].to_lowercase(),
+                None => s,
+            }
+        }
+    }
 }
 
 #[cfg(test)]

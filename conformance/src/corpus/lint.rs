@@ -6,7 +6,8 @@
 
 use super::fixture::Fixture;
 use super::format::{schema_json, setup_schema_json, SetupFile};
-use super::load::{load_corpus, parse_yaml, read_text};
+use super::load::load_corpus;
+use super::source::{parse_yaml, read_text};
 use crate::oracle::{self, codes, Judgement};
 use crate::paths;
 use hexodic_rules::{Game, Setup};

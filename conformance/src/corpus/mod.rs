@@ -7,16 +7,19 @@ mod fixture;
 pub mod format;
 pub mod lint;
 mod load;
+mod setup;
+mod source;
 pub mod trace;
 
-pub use compile::{compile, Src};
+pub use crate::paths::io_words;
+pub use compile::compile;
 pub use coverage::{coverage, is_covered, RuleCoverage, COVERED_GROUPS};
 pub use fixture::{Checks, Fixture, LineTurn, StepCheck};
 pub use format::{schema_json, setup_schema_json, Basis};
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
-    find_root, fixture_files, id_for, io_words, is_fixture_file, load_corpus, load_file,
-    load_files, parse_yaml, read_text, root_of, select, Corpus, LoadError, SelectError,
-    MAX_FILE_BYTES, NOT_FIXTURES,
+    find_root, fixture_files, id_for, is_fixture_file, load_corpus, load_file, load_files, root_of,
+    select, Corpus, SelectError, NOT_FIXTURES,
 };
+pub use source::{parse_yaml, read_text, LoadError, Src, MAX_FILE_BYTES};
 pub use trace::{trace_path, Trace, TraceStep};

@@ -12,7 +12,7 @@
 
 use super::fixture::Fixture;
 use super::format::At;
-use super::load::{parse_yaml, read_text, LoadError};
+use super::source::{parse_yaml, read_text, LoadError};
 use crate::engine::CaptureKinds;
 use crate::oracle::TurnVerdict;
 use hexodic_rules::symmetry::Symmetry;

@@ -244,7 +244,7 @@ impl EngineProcess {
         }
         let mut child = process.spawn().map_err(|e| {
             Incident::new(IncidentKind::Spawn {
-                reason: format!("`{}`: {}", c.program, crate::corpus::io_words(&e)),
+                reason: format!("`{}`: {}", c.program, crate::paths::io_words(&e)),
             })
         })?;
         self.starts += 1;

@@ -135,7 +135,7 @@ pub struct Recorded {
 }
 
 fn write_new(path: &Path, text: &str) -> Result<(), RecordError> {
-    let io = |e: std::io::Error| RecordError::Io(paths::shown(path), crate::corpus::io_words(&e));
+    let io = |e: std::io::Error| RecordError::Io(paths::shown(path), crate::paths::io_words(&e));
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
@@ -185,7 +185,7 @@ pub fn record(root: &Path, rec: &Recording, force: bool) -> Result<Recorded, Rec
         undo(format!(
             "cannot write {}: {}",
             paths::shown(&tpath),
-            crate::corpus::io_words(&e)
+            crate::paths::io_words(&e)
         ))
     })?;
     Ok(Recorded {

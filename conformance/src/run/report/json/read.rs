@@ -76,7 +76,7 @@ impl JsonReport {
                 path,
                 1,
                 1,
-                format!("cannot read it: {}", crate::corpus::io_words(&e)),
+                format!("cannot read it: {}", crate::paths::io_words(&e)),
             )
         })?;
         JsonReport::parse(path, &text)

@@ -1,0 +1,301 @@
+//! Reading a corpus file's text: the size limit, UTF-8, YAML with bounded
+//! budgets and its errors in the project's words ([`LoadError`]), and the
+//! text kept for places inside values ([`Src`]). Fixtures, shared setups
+//! and traces are all read through here.
+
+use super::format::At;
+use crate::paths;
+use crate::paths::io_words;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Largest fixture or setup file read, in bytes; larger files are refused
+/// before parsing.
+pub const MAX_FILE_BYTES: u64 = 256 * 1024;
+
+/// Why a fixture (or a file it needs) could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct LoadError {
+    /// The file.
+    pub file: PathBuf,
+    /// 1-based line (1 when the whole file is at fault).
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            paths::shown(&self.file),
+            self.line,
+            self.column,
+            self.message
+        )
+    }
+}
+
+impl LoadError {
+    /// An error at a place in a file.
+    pub fn at(file: &Path, line: u32, column: u32, message: impl Into<String>) -> LoadError {
+        LoadError {
+            file: file.to_path_buf(),
+            line: line.max(1),
+            column: column.max(1),
+            message: message.into(),
+        }
+    }
+}
+
+/// Read a file as UTF-8 text, refusing large and non-UTF-8 files.
+pub fn read_text(file: &Path) -> Result<String, LoadError> {
+    let meta = std::fs::metadata(file)
+        .map_err(|e| LoadError::at(file, 1, 1, format!("cannot read: {}", io_words(&e))))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(LoadError::at(
+            file,
+            1,
+            1,
+            format!(
+                "file is {} bytes, more than the {MAX_FILE_BYTES} allowed",
+                meta.len()
+            ),
+        ));
+    }
+    let bytes = std::fs::read(file)
+        .map_err(|e| LoadError::at(file, 1, 1, format!("cannot read: {}", io_words(&e))))?;
+    match String::from_utf8(bytes) {
+        Ok(s) => Ok(s),
+        Err(e) => {
+            let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+            // The valid prefix is UTF-8 by definition.
+            let prefix = String::from_utf8_lossy(good);
+            let line = prefix.matches('\n').count() as u32 + 1;
+            let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
+            Err(LoadError::at(file, line, column, "file is not valid UTF-8"))
+        }
+    }
+}
+
+/// Parse YAML text into `T` with bounded budgets (alias expansion, depth,
+/// nodes), mapping every error to a [`LoadError`] in the project's words.
+pub fn parse_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, LoadError> {
+    if text
+        .lines()
+        .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+    {
+        return Err(LoadError::at(file, 1, 1, "file is empty"));
+    }
+    let mut opts = serde_saphyr::Options::default();
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_aliases = 64;
+    budget.max_anchors = 64;
+    budget.max_depth = 32;
+    budget.max_nodes = 20_000;
+    budget.max_documents = 1;
+    budget.max_total_scalar_bytes = MAX_FILE_BYTES as usize;
+    opts.budget = Some(budget);
+    opts.alias_limits.max_total_replayed_events = 10_000;
+    opts.alias_limits.max_replay_stack_depth = 16;
+    opts.with_snippet = false;
+    // A first pass over the whole document enforces the budgets (alias
+    // expansion above all) before field errors can stop the reading early.
+    serde_saphyr::from_str_with_options::<serde::de::IgnoredAny>(text, opts.clone())
+        .map_err(|e| yaml_error(file, text, &e))?;
+    serde_saphyr::from_str_with_options::<T>(text, opts).map_err(|e| yaml_error(file, text, &e))
+}
+
+/// The key on the line of an error, for messages about its value.
+fn key_at(text: &str, line: u32) -> Option<String> {
+    let l = text.lines().nth((line as usize).checked_sub(1)?)?;
+    let l = l.trim_start().trim_start_matches("- ");
+    let (key, _) = l.split_once(':')?;
+    let key = key.trim().trim_matches(['"', '\'']);
+    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then(|| key.to_owned())
+}
+
+/// What a serde type name means, in the project's words.
+fn expected_words(ty: &str) -> Option<&'static str> {
+    Some(match ty {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number of 0 or more",
+        "i8" | "i16" | "i32" | "i64" => "a whole number",
+        "bool" | "a boolean" => "true or false",
+        "a string" | "string" => "text",
+        "a sequence" => "a list",
+        "a map" => "a mapping of keys to values",
+        _ => return None,
+    })
+}
+
+/// Translate the YAML reader's wording into the project's.
+fn humanize(msg: &str, key: Option<&str>, found: Option<&str>) -> String {
+    let field = key.map_or_else(|| "this value".to_owned(), |k| format!("`{k}`"));
+    let found = found.map_or_else(String::new, |f| format!(", found {f}"));
+    if msg.contains("Documents") {
+        return "one fixture per file: found a second YAML document".into();
+    }
+    if msg.starts_with("budget breached") || msg.contains("alias") && msg.contains("limit") {
+        return "the file is too large or nests too deeply once its aliases are expanded".into();
+    }
+    if msg.contains("null") {
+        return format!("{field} needs a value, and it is empty");
+    }
+    if let Some(rest) = msg.strip_prefix("invalid ") {
+        // `invalid u64`, `invalid type: string "lots", expected u64`
+        let ty = rest.rsplit([' ', ':']).next().unwrap_or(rest);
+        if let Some(words) = expected_words(ty) {
+            return format!("{field} must be {words}{found}");
+        }
+        if let Some((_, exp)) = rest.split_once("expected ") {
+            let exp = expected_words(exp.trim()).map_or(exp.trim().to_owned(), str::to_owned);
+            return format!("{field} must be {exp}{found}");
+        }
+    }
+    if let Some((_, exp)) = msg.split_once(", expected ") {
+        if let Some(words) = expected_words(exp.trim()) {
+            return format!("{field} must be {words}{found}");
+        }
+    }
+    msg.to_owned()
+}
+
+/// The scalar written at a place, for "found ..." in messages.
+fn scalar_at(text: &str, line: u32, column: u32) -> Option<String> {
+    let l = text.lines().nth((line as usize).checked_sub(1)?)?;
+    let rest: String = l.chars().skip((column as usize).checked_sub(1)?).collect();
+    let v = rest.split(" #").next()?.trim();
+    (!v.is_empty() && v.len() <= 60).then(|| v.to_owned())
+}
+
+fn yaml_error(file: &Path, text: &str, e: &serde_saphyr::Error) -> LoadError {
+    let (line, column) = e
+        .location()
+        .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
+    let full = e.without_snippet().to_string();
+    // The location is reported separately: drop the reader's own
+    // ` at line N, column M` and what follows it.
+    let mut msg: String = full.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(i) = msg.find(" at line ") {
+        msg.truncate(i);
+    }
+    if msg.is_empty() {
+        msg = "not valid YAML".into();
+    }
+    let key = key_at(text, line);
+    let found = scalar_at(text, line, column);
+    LoadError::at(
+        file,
+        line,
+        column,
+        humanize(&msg, key.as_deref(), found.as_deref()),
+    )
+}
+
+/// A source file's text, for positions inside values.
+pub struct Src<'a> {
+    /// The file.
+    pub file: &'a Path,
+    lines: Vec<&'a str>,
+}
+
+impl<'a> Src<'a> {
+    /// Wrap a file's text.
+    pub fn new(file: &'a Path, text: &'a str) -> Src<'a> {
+        Src {
+            file,
+            lines: text.lines().collect(),
+        }
+    }
+
+    /// An error at a value.
+    pub fn err<T>(&self, at: &At<T>, msg: impl Into<String>) -> LoadError {
+        LoadError::at(self.file, at.line, at.column, msg)
+    }
+
+    fn char_at(&self, line: u32, column: u32) -> Option<char> {
+        let l = self.lines.get((line as usize).checked_sub(1)?)?;
+        l.chars().nth((column as usize).checked_sub(1)?)
+    }
+
+    /// An error at 1-based column `col` inside a string value (past the
+    /// opening quote of a quoted scalar).
+    pub fn err_in(&self, at: &At<String>, col: usize, msg: impl Into<String>) -> LoadError {
+        let quoted = matches!(self.char_at(at.line, at.column), Some('"' | '\''));
+        let column = at.column as usize + col.saturating_sub(1) + quoted as usize;
+        LoadError::at(self.file, at.line, column as u32, msg)
+    }
+
+    /// An error at a line and column of a block scalar's content (`board: |`).
+    pub(super) fn err_block(
+        &self,
+        at: &At<String>,
+        line: usize,
+        col: usize,
+        msg: String,
+    ) -> LoadError {
+        let is_indicator = |l: &str| {
+            let t = l.trim_end();
+            let t = t.trim_end_matches(['-', '+', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
+            t.ends_with('|') || t.ends_with('>')
+        };
+        if matches!(self.char_at(at.line, at.column), Some('|' | '>')) {
+            // The location is the indicator: content starts on the next line.
+            let first = at.line as usize;
+            let indent = self
+                .lines
+                .iter()
+                .skip(first)
+                .find(|l| !l.trim().is_empty())
+                .map_or(0, |l| l.chars().take_while(|c| *c == ' ').count());
+            return LoadError::at(self.file, (first + line) as u32, (indent + col) as u32, msg);
+        }
+        let prev = (at.line as usize)
+            .checked_sub(2)
+            .and_then(|i| self.lines.get(i));
+        if prev.is_some_and(|l| is_indicator(l)) {
+            // The location is the first content line, at its indentation.
+            return LoadError::at(
+                self.file,
+                (at.line + line as u32).saturating_sub(1),
+                (at.column + col as u32).saturating_sub(1),
+                msg,
+            );
+        }
+        self.err(at, msg)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reader_wording_becomes_the_projects() {
+        assert_eq!(
+            humanize("invalid u64", Some("legal_count"), Some("\"lots\"")),
+            "`legal_count` must be a whole number of 0 or more, found \"lots\""
+        );
+        assert_eq!(
+            humanize(
+                "invalid type: string \"x\", expected u8",
+                Some("tier"),
+                None
+            ),
+            "`tier` must be a whole number of 0 or more"
+        );
+        assert_eq!(
+            humanize("budget breached: Documents { documents: 2 }", None, None),
+            "one fixture per file: found a second YAML document"
+        );
+        assert_eq!(
+            humanize("missing field `id`", None, None),
+            "missing field `id`"
+        );
+    }
+}
