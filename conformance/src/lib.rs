@@ -15,7 +15,8 @@
 //! - [`corpus`]: the YAML fixtures and their golden traces.
 //! - [`run_corpus`]: every fixture against an engine, each fixture's status
 //!   decided once, failures grouped into root causes ([`diagnose`]); the
-//!   reports ([`run::report`], [`html`]) are made from the [`RunReport`].
+//!   reports ([`report`]: text, JSON, JUnit, annotations, HTML, the
+//!   catalogue) are made from the [`RunReport`].
 //! - [`mod@fuzz`]: the fuzz checks and the differential fuzzer; [`record`]:
 //!   fixtures written from play, with their traces.
 //!
@@ -40,10 +41,10 @@ pub mod corpus;
 pub mod diagnose;
 pub mod engine;
 pub mod fuzz;
-pub mod html;
 pub mod oracle;
 pub mod paths;
 pub mod record;
+pub mod report;
 pub mod run;
 pub mod suite;
 

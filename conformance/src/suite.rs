@@ -42,7 +42,8 @@
 
 use crate::corpus::load_corpus;
 use crate::engine::Engine;
-use crate::run::{report::text, run_corpus as run, RunOptions, RunReport};
+use crate::report::text;
+use crate::run::{run_corpus as run, RunOptions, RunReport};
 use std::path::{Path, PathBuf};
 
 /// The corpus that ships with this crate (`fixtures/` of its repository).

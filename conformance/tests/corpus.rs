@@ -34,7 +34,7 @@ fn corpus_passes_against_its_golden_traces() {
         ..RunOptions::default()
     };
     let report = run_corpus(&mut ReferenceEngine::new(), &corpus, &opts, &mut |_| {});
-    let text = hexodic_conformance::run::report::text(&report, false);
+    let text = hexodic_conformance::report::text(&report, false);
     assert_eq!(report.summary.failed(), 0, "{text}");
     assert_eq!(
         report.summary.skipped, 0,

@@ -10,7 +10,8 @@ use hexodic_conformance::engine::{
     Engine, EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply,
     ReferenceEngine,
 };
-use hexodic_conformance::html::{self, fixture_page_path, write_catalogue, CatalogueStats};
+use hexodic_conformance::report::catalogue::{fixture_page_path, write_catalogue, CatalogueStats};
+use hexodic_conformance::report::html;
 use hexodic_conformance::run::{run_corpus, RunOptions, RunReport, Status};
 use hexodic_rules::{Echo, Reason, ReasonSet, Setup, Turn};
 use std::collections::{BTreeMap, BTreeSet};
@@ -122,7 +123,7 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
     assert!(
         report.summary.failed() >= 5,
         "{}",
-        hexodic_conformance::run::report::text(&report, false)
+        hexodic_conformance::report::text(&report, false)
     );
     let page = html::report(&report);
     assert!(page.len() < 10_000_000, "{} bytes", page.len());

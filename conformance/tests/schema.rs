@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use hexodic_conformance::corpus::{schema_json, setup_schema_json};
-use hexodic_conformance::run::report::report_schema_json;
+use hexodic_conformance::report::report_schema_json;
 use std::path::Path;
 
 #[test]
@@ -99,7 +99,7 @@ fn report_schema_names_every_top_level_field() {
 
 #[test]
 fn a_written_report_reads_back_as_written() {
-    use hexodic_conformance::run::report::{json, JsonReport};
+    use hexodic_conformance::report::{json, JsonReport};
     use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
     let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures());
     let report = run_corpus(

@@ -16,7 +16,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
 use hexodic_conformance::corpus::{load_corpus, select};
-use hexodic_conformance::html::{self, fixture_page_path, write_catalogue};
+use hexodic_conformance::report::catalogue::{fixture_page_path, write_catalogue};
+use hexodic_conformance::report::html;
 use hexodic_conformance::run::{run_corpus, RunOptions};
 use hexodic_e2e::{Bug, ModelEngine};
 use std::collections::HashSet;

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{assert_no_debug, run_all};
-use hexodic_conformance::run::report::{json, junit, text, Expectations};
+use hexodic_conformance::report::{json, junit, text, Expectations};
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
 
 /// The longest text report a one-bug engine may give.

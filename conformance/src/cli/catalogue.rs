@@ -2,8 +2,8 @@
 
 use super::common::{fail, outln};
 use hexodic_conformance::corpus::{find_root, io_words, load_corpus};
-use hexodic_conformance::html::write_catalogue;
 use hexodic_conformance::paths;
+use hexodic_conformance::report::catalogue::write_catalogue;
 use hexodic_conformance::run::Exit;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

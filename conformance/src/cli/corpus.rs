@@ -104,7 +104,7 @@ pub struct SchemaArgs {
 /// `schema`.
 pub fn schema(a: SchemaArgs) -> ExitCode {
     out(&if a.report {
-        hexodic_conformance::run::report::report_schema_json()
+        hexodic_conformance::report::report_schema_json()
     } else if a.setup {
         setup_schema_json()
     } else {

@@ -5,7 +5,7 @@ use hexodic_conformance::diagnose::bisect_perft;
 use hexodic_conformance::engine::{Capability, Engine};
 use hexodic_conformance::fuzz::tally::{play_game, Tally};
 use hexodic_conformance::oracle::Difference;
-use hexodic_conformance::run::report::text::details;
+use hexodic_conformance::report::text::details;
 use hexodic_conformance::run::Exit;
 use hexodic_rules::{perft, Game, Position, Setup, Turn};
 use indicatif::{ProgressBar, ProgressStyle};

@@ -4,7 +4,7 @@ use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
 use hexodic_conformance::corpus::{find_root, select, Corpus};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
-use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
+use hexodic_conformance::report::{github_annotations, json, junit, text, Expectations};
 use hexodic_conformance::run::{run_corpus, Exit, Progress, RunOptions, RunReport, Stopped};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -89,7 +89,7 @@ fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
         ok &= write(p, &json(report, a.engine.engine.as_deref()));
     }
     if let Some(p) = &a.html {
-        ok &= write(p, &hexodic_conformance::html::report(report));
+        ok &= write(p, &hexodic_conformance::report::html::report(report));
     }
     ok
 }

@@ -1,9 +1,8 @@
 //! Running the corpus against an engine: each fixture run and judged
 //! ([`run_fixture`]), its status decided once ([`Status`]), the totals, the
-//! root causes, and the reports derived from them ([`report`]).
+//! root causes (the reports made from them are in [`crate::report`]).
 
 mod exit;
-pub mod report;
 mod runner;
 mod status;
 mod summary;

@@ -3,16 +3,19 @@
 //! show it firing and not firing) and one page per fixture, its boards step
 //! by step with what must happen in words, from the reference's trace.
 
-use super::page::{document, inline, slug, Html, Style, STYLE};
-use super::rules_doc::{markdown, rule_texts};
-use super::{figures, outcome_words, Figure};
+use crate::report::html::page::{document, inline, slug, Html, Style, STYLE};
+mod rules_doc;
+
 use crate::corpus::{
     coverage, is_covered, Checks, Corpus, Fixture, RuleCoverage, StepCheck, Trace, TraceStep,
 };
 use crate::engine::CaptureKinds;
 use crate::oracle::{cell_list, codes, StateCheck, TurnVerdict};
+use crate::report::html::{figures, outcome_words, Figure};
 use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_rules::{registry, FaultCode, Player, ReasonSet, Setup};
+use rules_doc::markdown;
+pub use rules_doc::rule_texts;
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -50,7 +53,7 @@ const AREAS: [(char, &str); 9] = [
 /// a file name).
 ///
 /// ```
-/// use hexodic_conformance::html::fixture_page_path;
+/// use hexodic_conformance::report::catalogue::fixture_page_path;
 /// assert_eq!(fixture_page_path("capture/cooldown-after-capture"),
 ///     std::path::Path::new("capture/cooldown-after-capture.html"));
 /// // Nothing can climb out of the site: `.` and `..` become `-` and `--`.

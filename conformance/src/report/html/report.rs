@@ -8,7 +8,7 @@ use crate::diagnose::{Divergence, Failure, IncidentAt, RootCause, Source};
 use crate::engine::{shorten, Capability};
 use crate::oracle::{codes, Difference, ListDiff, TurnVerdict};
 use crate::paths;
-use crate::run::report::text::{details, rule_with_title, summary_lines};
+use crate::report::text::{details, rule_with_title, summary_lines};
 use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_rules::{CellSet, Setup, Turn};

@@ -6,7 +6,7 @@
 //!   fixture with the board before the step and the reference's and the
 //!   engine's boards after it, the differing cells outlined; incidents and
 //!   skipped checks;
-//! - [`write_catalogue`]: the corpus as a rulebook (`catalogue --out DIR`):
+//! - [`write_catalogue`](crate::report::catalogue::write_catalogue): the corpus as a rulebook (`catalogue --out DIR`):
 //!   an index of the rules with their text from `rules/RULES.md` and the
 //!   fixtures that show each firing and not firing, and one page per
 //!   fixture with its boards step by step and what must happen, in words.
@@ -14,15 +14,11 @@
 //! Every text is escaped; the output is deterministic (the report holds
 //! the run's elapsed time, nothing else that changes by itself).
 
-mod catalogue;
-mod page;
+pub(crate) mod page;
 mod report;
-mod rules_doc;
 
-pub use catalogue::{fixture_page_path, write_catalogue, CatalogueStats};
 pub use page::escape;
 pub use report::{report, FULL_PER_CAUSE, INCIDENTS_IN_FULL, MAX_FULL};
-pub use rules_doc::rule_texts;
 
 use page::Html;
 

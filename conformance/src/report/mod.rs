@@ -1,9 +1,13 @@
-//! The reports of a run, all derived from the [`RunReport`](super::RunReport):
-//! text, JSON, JUnit XML, GitHub annotations and expectations files.
+//! Every writer: the reports of a run, all derived from the
+//! [`RunReport`](crate::RunReport) (text, JSON, JUnit XML, GitHub
+//! annotations, expectations files, the HTML page in [`html`]), and the
+//! corpus as a rulebook ([`catalogue`]).
 
 mod annotations;
 mod boards;
+pub mod catalogue;
 mod expectations;
+pub mod html;
 pub mod json;
 mod junit;
 pub mod text;

@@ -3,7 +3,7 @@
 //! item or the next heading; and a small Markdown writer for them
 //! (paragraphs, lists, tables, fenced blocks, inline code and emphasis).
 
-use super::page::{escape, inline};
+use crate::report::html::page::{escape, inline};
 use hexodic_rules::registry;
 use std::collections::BTreeMap;
 
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 /// left out.
 ///
 /// ```
-/// use hexodic_conformance::html::rule_texts;
+/// use hexodic_conformance::report::catalogue::rule_texts;
 /// let md = "## 2. The board\n\n**B4** (documented: glossary, Cell) — Six slots.\nEdge slots.\n\n## 3. Players\n";
 /// let texts = rule_texts(md);
 /// assert_eq!(texts["B4"], "(documented: glossary, Cell) — Six slots.\nEdge slots.");

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 /// return) dropped: safe in element content and in quoted attribute values.
 ///
 /// ```
-/// use hexodic_conformance::html::escape;
+/// use hexodic_conformance::report::html::escape;
 /// assert_eq!(escape("<script>alert('x & y')</script>"),
 ///     "&lt;script&gt;alert(&#39;x &amp; y&#39;)&lt;/script&gt;");
 /// ```
