@@ -26,7 +26,7 @@ enum Command {
     /// a difference is shrunk and written as a fixture.
     Fuzz(cli::fuzz::FuzzArgs),
     /// Count legal turn sequences (N1); with --engine, compare and bisect.
-    Perft(cli::play::PerftArgs),
+    Perft(cli::perft::PerftArgs),
     /// Play seeded random games and tally how they end and how often rare events happen.
     Play(cli::play::PlayArgs),
     /// Show a position (diagram, pictures), play turns on it, list its legal turns.
@@ -44,7 +44,7 @@ enum Command {
     /// Print the fixtures' JSON Schema.
     Schema(cli::corpus::SchemaArgs),
     /// Measure protocol round trips per second against an engine.
-    BenchProtocol(cli::fuzz::BenchProtocolArgs),
+    BenchProtocol(cli::bench::BenchProtocolArgs),
     /// The reference engine speaking the protocol (conformance/PROTOCOL.md) on
     /// standard input and output.
     Serve,
@@ -55,7 +55,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Fuzz(a) => cli::fuzz::run(a),
-        Command::Perft(a) => cli::play::perft_cmd(a),
+        Command::Perft(a) => cli::perft::perft_cmd(a),
         Command::Play(a) => cli::play::play(a),
         Command::Explain(a) => cli::explain::explain(a),
         Command::Record(a) => cli::record::run(a),
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
         Command::Lint(a) => cli::corpus::lint_cmd(a),
         Command::Catalogue(a) => cli::catalogue::run(a),
         Command::Schema(a) => cli::corpus::schema(a),
-        Command::BenchProtocol(a) => cli::fuzz::bench_protocol(a),
+        Command::BenchProtocol(a) => cli::bench::bench_protocol(a),
         Command::Serve => {
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();

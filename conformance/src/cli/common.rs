@@ -220,6 +220,17 @@ impl EngineArgs {
     }
 }
 
+/// The game at `text` (the one-line notation), or the start.
+pub fn load_position(text: Option<&str>) -> Result<hexodic_rules::Game, String> {
+    use hexodic_rules::{Game, Position};
+    match text {
+        None => Ok(Game::new()),
+        Some(s) => Position::from_notation(s.trim())
+            .map(Game::from_position)
+            .map_err(|e| format!("--position: {e}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

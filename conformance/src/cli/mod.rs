@@ -1,10 +1,12 @@
 //! The command-line interface: one module per group of commands.
 
+pub mod bench;
 pub mod catalogue;
 pub mod common;
 pub mod corpus;
 pub mod explain;
 pub mod fuzz;
+pub mod perft;
 pub mod play;
 pub mod record;
 pub mod run;
