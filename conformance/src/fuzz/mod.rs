@@ -11,6 +11,7 @@ pub mod generate;
 pub mod reach;
 pub mod script;
 pub mod shrink;
+pub mod stats;
 pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};
