@@ -7,7 +7,7 @@ use crate::start::build_game;
 use arbitrary::Unstructured;
 use hexodic_rules::invariants;
 
-/// Random play: the bytes pick a starting game ([`Edit`] scripts included)
+/// Random play: the bytes pick a starting game (mutation scripts included)
 /// and then, one after another, indices into the legal-turn list. Every turn
 /// is checked with `check_transition` and the cheap position checks (I1-I5,
 /// the cap of I7, the key); the last position gets the whole
