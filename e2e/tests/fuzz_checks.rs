@@ -2,13 +2,16 @@
 //! bug: across the bug engines, each kind of difference the oracle can give
 //! (verdict, reasons, captures, captures by kind, state, legal list) is the
 //! first difference found at least once; and the libFuzzer `differential`
-//! check fails on bug engines.
+//! check fails on bug engines and passes on the reference spoken to through
+//! the protocol.
 
-use hexodic_conformance::fuzz::checks::{differential, DIFFERENTIAL};
+use hexodic_conformance::engine::{Capability, Engine, ExternalEngine, ProcessOptions};
 use hexodic_conformance::fuzz::{fuzz, FuzzOptions};
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
+use hexodic_fuzzing::{differential, DIFFERENTIAL};
 use hexodic_rules::random::Rng;
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 #[test]
 fn each_kind_of_difference_catches_some_bug_engine() {
@@ -80,5 +83,24 @@ fn the_differential_fuzz_check_fails_on_bug_engines() {
             differential(&mut clean, d).is_ok(),
             "the clean model differs"
         );
+    }
+}
+
+#[test]
+fn the_differential_fuzz_check_passes_through_the_protocol() {
+    let cmd = format!("{} --reference", env!("CARGO_BIN_EXE_hexodic-test-engine"));
+    let options = ProcessOptions {
+        timeout: Duration::from_secs(20),
+        ..ProcessOptions::default()
+    };
+    let mut engine = ExternalEngine::start(&cmd, options).unwrap();
+    assert!(engine.info().capabilities.has(Capability::LegalTurns));
+    let mut rng = Rng::new(8);
+    for i in 0..25 {
+        let len = rng.below(121) as usize;
+        let data: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
+        if let Err(f) = differential(&mut engine, &data) {
+            panic!("seeded input {i} ({data:02x?}): {f}");
+        }
     }
 }

@@ -37,7 +37,7 @@ thread_local! {
 fuzz_target!(|data: &[u8]| {
     ENGINE.with(|engine| {
         let mut engine = engine.borrow_mut();
-        if let Err(failure) = hexodic_conformance::fuzz::checks::differential(engine.as_mut(), data) {
+        if let Err(failure) = hexodic_fuzzing::differential(engine.as_mut(), data) {
             panic!("{failure}");
         }
     });

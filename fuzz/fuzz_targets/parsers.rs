@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(failure) = hexodic_conformance::fuzz::checks::parsers(data) {
+    if let Err(failure) = hexodic_fuzzing::parsers(data) {
         panic!("{failure}");
     }
 });

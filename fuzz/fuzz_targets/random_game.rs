@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(failure) = hexodic_conformance::fuzz::checks::random_game(data) {
+    if let Err(failure) = hexodic_fuzzing::random_game(data) {
         panic!("{failure}");
     }
 });

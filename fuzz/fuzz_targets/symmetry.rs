@@ -4,7 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    if let Err(failure) = hexodic_conformance::fuzz::checks::symmetry(data) {
+    if let Err(failure) = hexodic_fuzzing::symmetry(data) {
         panic!("{failure}");
     }
 });

@@ -73,7 +73,7 @@ fn bench_random_games(c: &mut Criterion) {
         b.iter(|| {
             let mut turns = 0;
             for seed in first..first + GAMES_PER_BATCH {
-                turns += random_game(black_box(seed)).1.turns;
+                turns += random_game(black_box(seed)).position().half_moves() as u32;
             }
             first += GAMES_PER_BATCH;
             turns

@@ -9,12 +9,12 @@ mod common;
 use common::*;
 use hexodic_rules::diagram::{parse_board, parse_diagram, MAX_DIAGRAM_LEN};
 use hexodic_rules::invariants::{check_symmetry, check_transition};
-use hexodic_rules::random::{GameStats, Rng};
+use hexodic_rules::random::{play_out, play_turn, random_game, Rng};
 use hexodic_rules::registry::{lookup, Basis, RULES};
 use hexodic_rules::symmetry::Symmetry;
 use hexodic_rules::{
     Cell, CellSet, FaultCode, Game, Player, Position, PositionParseError, PositionParseErrorKind,
-    Project, Reason, Setup, TurnReport, MAX_POSITION_LEN,
+    Project, Reason, Setup, MAX_POSITION_LEN,
 };
 
 // ---------------------------------------------------------------------------
@@ -551,54 +551,36 @@ fn seeded_generator_is_splitmix64() {
     assert_eq!(rng.below(1000), 26);
 }
 
-/// T5, S3, T6, C1, E2-E4, S4: the tallies of random play count each kind of
-/// turn and capture.
+/// Random play: each turn is the legal turn at index
+/// `rng.below(count_legal())` of the legal list (one draw per turn), played
+/// with its report, until the game is over; then nothing more is played and
+/// nothing drawn. `play_out` and `random_game` are that loop.
 #[test]
-fn game_stats_count_each_kind_of_turn_and_capture() {
-    let mut s = GameStats::default();
-    let none = TurnReport::default();
-    s.record(turn("skip"), &none);
-    assert_eq!(
-        (s.skips, s.no_shape),
-        (1, 0),
-        "a Skip has no Shape to leave out"
-    );
-    s.record(turn("c3"), &none);
-    let busy = TurnReport {
-        move_capture: Some(cell("d5")),
-        encircled: cells("a1 d4 e4"),
-        echo_captured: cells("e5"),
-    };
-    s.record(turn("d4-d5 -d4 @e5"), &busy);
-    s.record(turn("c3 +c3 =c3"), &none);
-    s.record(turn("c3 +c3 @e5"), &none);
-    let one = TurnReport {
-        encircled: cells("a1"),
-        ..TurnReport::default()
-    };
-    s.record(turn("b2 +b2"), &one);
-    // One more single capture, in the interior: the counts of edge and
-    // interior stones, and of single and multiple captures, now differ.
-    let inner = TurnReport {
-        encircled: cells("d4"),
-        ..TurnReport::default()
-    };
-    s.record(turn("c4 +c4"), &inner);
-    let want = GameStats {
-        turns: 7,
-        skips: 1,
-        no_shape: 1,
-        move_captures: 1,
-        encircled: 5,
-        interior_encircled: 3,
-        echo_captures: 2,
-        echo_captures_hit: 1,
-        echo_locks: 1,
-        lowers: 1,
-        // Only the turn that captured five stones took more than one.
-        multi_captures: 1,
-    };
-    assert_eq!(s, want);
+fn random_play_takes_the_seeded_index_into_the_legal_list() {
+    let mut game = Game::new();
+    let mut rng = Rng::new(7);
+    let mut shadow = Rng::new(7);
+    let mut turns = 0;
+    loop {
+        let before = *game.position();
+        let Some((t, report)) = play_turn(&mut game, &mut rng) else {
+            break;
+        };
+        let want = before.nth_legal(shadow.below(before.count_legal()));
+        assert_eq!(Some(t), want, "turn {turns}");
+        assert_eq!(Game::from_position(before).play_legal(t), report);
+        turns += 1;
+    }
+    assert!(game.position().is_over());
+    assert!(turns > 10, "{turns} turns");
+    assert!(play_turn(&mut game, &mut rng).is_none());
+    assert_eq!(rng.next_u64(), shadow.next_u64(), "a draw after the end");
+    let mut again = Game::new();
+    let outcome = play_out(&mut again, &mut Rng::new(7));
+    assert!(outcome.is_some());
+    assert_eq!(outcome, game.outcome());
+    assert_eq!(again.position(), game.position());
+    assert_eq!(random_game(7).position(), game.position());
 }
 
 // ---------------------------------------------------------------------------

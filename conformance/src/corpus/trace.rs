@@ -51,8 +51,10 @@ pub struct Trace {
     pub steps: Vec<TraceStep>,
 }
 
-/// The header insta writes above a snapshot of `conformance/tests/corpus.rs`.
-pub const HEADER: &str = "---\nsource: conformance/tests/corpus.rs\n---\n";
+/// The header above every golden trace: insta's snapshot metadata (so that
+/// `cargo insta review` reads the traces), naming the command that writes
+/// them.
+pub const HEADER: &str = "---\nsource: hexodic-conformance bless\n---\n";
 
 /// The trace file of a fixture file: beside it, with the extension `.snap`.
 pub fn trace_path(fixture_file: &Path) -> PathBuf {

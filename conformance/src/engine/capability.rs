@@ -81,7 +81,7 @@ impl Capability {
             .collect();
         Capability::ALL
             .into_iter()
-            .map(|c| (edit_distance(&norm, c.name()), c))
+            .map(|c| (strsim::levenshtein(&norm, c.name()), c))
             .filter(|(d, c)| *d <= 2.max(c.name().len() / 4))
             .min_by_key(|(d, _)| *d)
             .map(|(_, c)| c)
@@ -92,21 +92,6 @@ impl fmt::Display for Capability {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
-}
-
-/// Levenshtein distance between two short ASCII-ish strings.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur[j + 1] = sub.min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// A set of [`Capability`].

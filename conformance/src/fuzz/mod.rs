@@ -1,16 +1,17 @@
-//! Fuzzing: the checks behind the libFuzzer targets (`fuzz/`), the same
-//! checks fed by a seeded generator under `cargo test`, and the stable-Rust
-//! differential fuzzer (`fuzz` command): games steered toward the rare
-//! rules, engine against reference, every answer judged by the oracle, the
-//! first difference shrunk into a fixture.
+//! The stable-Rust differential fuzzer (`fuzz` command): games steered
+//! toward the rare rules, engine against reference, every answer judged by
+//! the oracle, the first difference shrunk into a fixture. The mutation
+//! scripts ([`script`]) that build rare positions are shared with the
+//! libFuzzer checks (the `hexodic-fuzzing` crate, never shipped).
 
 mod campaign;
-pub mod checks;
 pub mod compare;
 mod finding;
 pub mod generate;
 pub mod reach;
+pub mod script;
 pub mod shrink;
+pub mod stats;
 pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};

@@ -1,8 +1,9 @@
 //! Tallies of how random games end and how often each rare event happens,
 //! shared by `play` and `fuzz`.
 
+use super::stats::GameStats;
 use hexodic_rules::invariants::{check_position, check_transition, Violation};
-use hexodic_rules::random::{GameStats, Rng};
+use hexodic_rules::random::{play_turn, Rng};
 use hexodic_rules::{EndRule, Game, TiebreakStep};
 use std::fmt::Write;
 
@@ -121,7 +122,9 @@ pub fn play_game(start: &Game, seed: u64, check: bool) -> Result<(Game, GameStat
     let mut stats = GameStats::default();
     let mut rng = Rng::new(seed);
     if !check {
-        hexodic_rules::random::play_out(&mut game, &mut rng, &mut stats);
+        while let Some((turn, report)) = play_turn(&mut game, &mut rng) {
+            stats.record(turn, &report);
+        }
         return Ok((game, stats));
     }
     check_position(game.position())?;

@@ -2,16 +2,16 @@
 //! result is a valid position (V1), aimed at situations uniform play never
 //! reaches.
 
-use super::RS;
-use arbitrary::Arbitrary;
-use hexodic_rules::{Cell, CellSet, Player, Position, Setup};
+use hexodic_rules::{Cell, CellSet, Player, Position, Ruleset, Setup};
+
+const RS: Ruleset = Ruleset::STANDARD;
 
 /// One edit of a mutation script, applied to a [`Setup`]. Cells are given
 /// as indices modulo 37 ([`Cell::ALL`]); `x: true` means player `X`. Every
 /// edit keeps the stone count (I1), the tier sum (I3) and the lock count (I2)
 /// consistent by adjusting counters, so only the end-of-game checks of V1
 /// can reject it.
-#[derive(Arbitrary, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Edit {
     /// Put a reserve stone of the player on the cell, if it is empty.
     Place {
@@ -117,7 +117,7 @@ pub enum Edit {
     },
 }
 
-pub(super) fn cell(i: u8) -> Cell {
+fn cell(i: u8) -> Cell {
     Cell::ALL[i as usize % Cell::COUNT]
 }
 

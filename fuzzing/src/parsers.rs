@@ -1,9 +1,9 @@
 //! The parser check: arbitrary text into every parser of the engine and the
 //! fixture loader.
 
-use super::{Check, CheckFailure};
-use crate::corpus::format::FixtureFile;
-use crate::corpus::{compile, parse_yaml, LoadError, Src};
+use crate::failure::{Check, CheckFailure};
+use hexodic_conformance::corpus::format::FixtureFile;
+use hexodic_conformance::corpus::{compile, parse_yaml, LoadError, Src};
 use hexodic_rules::diagram;
 use hexodic_rules::invariants;
 use hexodic_rules::symmetry::Symmetry;

@@ -1,10 +1,12 @@
 //! The differential check: an engine under test against the reference,
 //! judged by the oracle (the same judgement as `run` and `fuzz`).
 
-use super::{arbitrary_turn, build_game, Check, CheckFailure, Trail};
-use crate::engine::{Engine, PositionReply};
-use crate::fuzz::compare::{self, Mismatch};
+use crate::failure::{Check, CheckFailure, Trail};
+use crate::start::build_game;
+use crate::turn::arbitrary_turn;
 use arbitrary::Unstructured;
+use hexodic_conformance::engine::{Engine, PositionReply};
+use hexodic_conformance::fuzz::compare::{self, Mismatch};
 use hexodic_rules::{Game, Setup};
 
 /// The `invariant` of a [`CheckFailure`] from [`differential`].

@@ -2,18 +2,18 @@
 //! corpora (`fuzz/corpus/TARGET/`) and of `fuzz/regressions/TARGET/` is
 //! replayed through the same check the fuzz target calls, and every check
 //! runs on a few hundred seeded pseudo-random inputs. CI needs neither
-//! nightly Rust nor cargo-fuzz for this.
+//! nightly Rust nor cargo-fuzz for this. (The differential check through
+//! the protocol runs in the end-to-end tests, `e2e/tests/fuzz_checks.rs`.)
 
 use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, ExternalEngine, PlayReply, PositionReply, ProcessOptions,
-    ReferenceEngine,
+    Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
 };
-use hexodic_conformance::fuzz::checks::{self, apply_script, Check, Edit};
+use hexodic_conformance::fuzz::script::{apply_script, Edit};
+use hexodic_fuzzing::{self as checks, Check};
 use hexodic_rules::random::Rng;
 use hexodic_rules::{Cell, Player, Position, Project, Turn};
 use hexodic_rules::{Reason, ReasonSet, Setup};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz")
@@ -140,23 +140,6 @@ fn differential_against_the_reference_in_process() {
     let mut reference = ReferenceEngine::new();
     run_seeded("differential", 7, 200, 200, |d| {
         checks::differential(&mut reference, d)
-    });
-}
-
-#[test]
-fn differential_through_the_protocol() {
-    let cmd = format!("{} serve", env!("CARGO_BIN_EXE_hexodic-conformance"));
-    let options = ProcessOptions {
-        timeout: Duration::from_secs(20),
-        ..ProcessOptions::default()
-    };
-    let mut engine = ExternalEngine::start(&cmd, options).unwrap();
-    assert!(engine
-        .info()
-        .capabilities
-        .has(hexodic_conformance::engine::Capability::LegalTurns));
-    run_seeded("differential (serve)", 8, 25, 120, |d| {
-        checks::differential(&mut engine, d)
     });
 }
 
