@@ -35,7 +35,7 @@
 //! }
 //!
 //! // In a `#[test]` of the engine crate:
-//! let report = run_corpus(&mut MyEngine(ReferenceEngine::new()), &bundled_fixtures());
+//! let report = run_corpus(&mut MyEngine(ReferenceEngine::new()), &bundled_fixtures().unwrap());
 //! report.assert_all_pass();
 //! assert!(report.report.summary.fixtures >= 250);
 //! ```
@@ -45,9 +45,10 @@ use crate::engine::Engine;
 use crate::run::{report::text, run_corpus as run, RunOptions, RunReport};
 use std::path::{Path, PathBuf};
 
-/// The corpus that ships with this crate (`fixtures/` of its repository).
-pub fn bundled_fixtures() -> PathBuf {
-    crate::paths::normalize(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"))
+/// The corpus embedded in this crate, written out into the cache folder
+/// ([`crate::corpus::embedded`]).
+pub fn bundled_fixtures() -> Result<PathBuf, crate::corpus::embedded::EmbeddedError> {
+    crate::corpus::embedded::materialise()
 }
 
 /// The result of [`run_corpus`].

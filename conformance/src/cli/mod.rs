@@ -7,4 +7,5 @@ pub mod explain;
 pub mod fuzz;
 pub mod play;
 pub mod record;
+pub mod root;
 pub mod run;

@@ -96,7 +96,7 @@ pub fn json(report: &RunReport, command: Option<&str>) -> String {
             "warnings": report.warnings,
             "unusable": report.unusable.as_ref().map(|u| u.kind.to_string()),
         },
-        "corpus": {"version": report.corpus_version, "fixtures": s.fixtures},
+        "corpus": {"version": report.corpus_version, "fixtures": s.fixtures, "folder": crate::paths::shown(&report.corpus_folder), "embedded": report.corpus_embedded},
         "complete": report.stopped.is_none(),
         "stopped": report.stopped.map(|s| match s {
             crate::run::Stopped::TimeLimit => "time-limit",
