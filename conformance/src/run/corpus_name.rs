@@ -16,8 +16,9 @@ impl RunReport {
             false => folder,
         };
         format!(
-            "corpus {from} ({} fixtures, version {})",
-            self.summary.fixtures, self.corpus_version
+            "corpus {from} ({}, version {})",
+            super::report::text::count(self.summary.fixtures, "fixture"),
+            self.corpus_version
         )
     }
 }
