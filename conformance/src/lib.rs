@@ -27,7 +27,7 @@
 //! ```
 //! use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
 //!
-//! let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures());
+//! let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures().unwrap());
 //! let opts = RunOptions { traces: true, ..RunOptions::default() };
 //! let report = run_corpus(&mut ReferenceEngine::new(), &corpus, &opts, &mut |_| {});
 //! assert_eq!(report.summary.failed(), 0);
@@ -47,6 +47,10 @@ pub mod record;
 pub mod report;
 pub mod run;
 pub mod suite;
+
+/// The rules crate this harness is built with: use its types through this
+/// path so an engine's harness and its rules can never be two versions.
+pub use hexodic_rules as rules;
 
 pub use corpus::{load_corpus, Corpus, Fixture};
 pub use engine::{Capabilities, Capability, Engine, ExternalEngine, ReferenceEngine};

@@ -101,7 +101,7 @@ fn report_schema_names_every_top_level_field() {
 fn a_written_report_reads_back_as_written() {
     use hexodic_conformance::report::{json, JsonReport};
     use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
-    let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures());
+    let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures().unwrap());
     let report = run_corpus(
         &mut ReferenceEngine::new(),
         &corpus,

@@ -93,7 +93,7 @@ fn a_misspelled_capability_is_a_warning_naming_the_nearest() {
 #[test]
 fn a_run_reports_the_engine_warnings_to_library_users() {
     use hexodic_conformance::{corpus::select, run_corpus, RunOptions};
-    let root = hexodic_conformance::suite::bundled_fixtures();
+    let root = hexodic_conformance::suite::bundled_fixtures().unwrap();
     let corpus = select(&root, &["count/".to_owned()]).unwrap();
     let mut e = engine("--reference --misbehave misspell-capability");
     let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});

@@ -63,3 +63,7 @@ pub use position::{Counters, Position};
 pub use ruleset::Ruleset;
 pub use setup::{Fault, InvalidSetup, Setup, SetupCell};
 pub use turn::{Echo, Project, Shape, Turn, TurnParseError, TurnParseErrorKind};
+
+/// The rules reference, `RULES.md`: every rule with its ID, as the
+/// implementation, the fixtures and the catalogue cite it.
+pub const RULES_MD: &str = include_str!("../RULES.md");

@@ -1,7 +1,8 @@
 //! `catalogue`: the corpus as a static site of HTML pages.
 
 use super::common::{fail, outln};
-use hexodic_conformance::corpus::{find_root, io_words, load_corpus};
+use super::root::find_root;
+use hexodic_conformance::corpus::{io_words, load_corpus};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::catalogue::write_catalogue;
 use hexodic_conformance::run::Exit;
@@ -15,7 +16,7 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "DIR")]
     fixtures: Option<PathBuf>,
     /// The rules reference whose rule texts the index shows (default:
-    /// `rules/RULES.md` beside the fixtures folder).
+    /// `rules/RULES.md` beside the fixtures folder, else the one built in).
     #[arg(long, value_name = "FILE")]
     rules: Option<PathBuf>,
     /// The folder to write the site into (created if need be).
@@ -48,13 +49,8 @@ pub fn run(a: CatalogueArgs) -> ExitCode {
                 )
             }
         },
-        None => {
-            eprintln!(
-                "warning: no rules/RULES.md beside {}: the index points to it instead of quoting the rules (--rules FILE names it)",
-                paths::shown(&root)
-            );
-            String::new()
-        }
+        // The rules reference of the rules crate this harness is built with.
+        None => hexodic_conformance::rules::RULES_MD.to_owned(),
     };
     let corpus = load_corpus(&root);
     for e in &corpus.errors {

@@ -1,8 +1,9 @@
 //! `coverage`, `lint`, `schema` and `bless`: commands about the corpus itself.
 
 use super::common::{fail, out, outln};
+use super::root::find_root;
 use hexodic_conformance::corpus::{
-    coverage, find_root, lint, load_corpus, schema_json, select, setup_schema_json,
+    coverage, lint, load_corpus, schema_json, select, setup_schema_json,
 };
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{bless, line_diff, orphans};

@@ -9,4 +9,5 @@ pub mod fuzz;
 pub mod perft;
 pub mod play;
 pub mod record;
+pub mod root;
 pub mod run;

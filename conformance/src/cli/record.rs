@@ -2,7 +2,8 @@
 //! in from the reference, with its golden trace.
 
 use super::common::{fail, outln};
-use hexodic_conformance::corpus::{find_root, Basis};
+use super::root::find_root;
+use hexodic_conformance::corpus::Basis;
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
 use hexodic_conformance::run::Exit;

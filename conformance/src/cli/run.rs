@@ -1,7 +1,8 @@
 //! `run`: the corpus against an engine, with every report.
 
 use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
-use hexodic_conformance::corpus::{find_root, select, Corpus};
+use super::root::find_root;
+use hexodic_conformance::corpus::{select, Corpus};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::{github_annotations, json, junit, text, Expectations};

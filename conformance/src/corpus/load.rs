@@ -237,6 +237,9 @@ pub enum SelectError {
     /// The given fixtures folder is not a folder.
     #[error("{0} is not a folder")]
     NotAFolder(String),
+    /// The embedded corpus could not be written out.
+    #[error("{0}")]
+    Embedded(String),
     /// A target matches nothing.
     #[error("no fixture file, folder or id matches `{0}`")]
     NoMatch(String),
@@ -244,7 +247,9 @@ pub enum SelectError {
 
 /// Where the corpus is: `given`, else the fixtures folder of the first
 /// target that is a path, else `fixtures/` in the current folder or an
-/// ancestor, else the one this crate ships with.
+/// ancestor, else the corpus embedded in this crate, written out into the
+/// cache folder ([`super::embedded`]; tell it with
+/// [`super::embedded::is_embedded`]).
 pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, SelectError> {
     if let Some(g) = given {
         if !g.is_dir() {
@@ -269,11 +274,7 @@ pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, Se
             }
         }
     }
-    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    match shipped.is_dir() {
-        true => Ok(paths::normalize(&shipped)),
-        false => Err(SelectError::NoRoot),
-    }
+    super::embedded::materialise().map_err(|e| SelectError::Embedded(e.to_string()))
 }
 
 /// Load the fixtures `targets` name below `root` (files, folders or

@@ -3,6 +3,7 @@
 
 mod compile;
 mod coverage;
+pub mod embedded;
 mod fixture;
 pub mod format;
 pub mod lint;

@@ -352,6 +352,19 @@ impl Incident {
         }
     }
 
+    /// What an in-process engine answers to a request needing a capability
+    /// it does not have: refused as `unsupported`, as the protocol says it.
+    pub fn unsupported(capability: Capability) -> Incident {
+        Incident::new(IncidentKind::Refused {
+            kind: "unsupported".into(),
+            message: format!(
+                "{} are not supported ({})",
+                capability.checks(),
+                capability.name()
+            ),
+        })
+    }
+
     /// A protocol fault in a reply.
     pub fn protocol(fault: ProtocolFault, reply: &str) -> Incident {
         Incident::new(IncidentKind::Protocol {

@@ -153,12 +153,21 @@ pub trait Engine {
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply>;
     /// Play a turn from the current position.
     fn play(&mut self, turn: hexodic_rules::Turn) -> EngineResult<PlayReply>;
-    /// Every legal turn from the current position ([`Capability::LegalTurns`]).
-    fn legal_turns(&mut self) -> EngineResult<Vec<hexodic_rules::Turn>>;
-    /// Perft (N1) from the current position ([`Capability::Perft`]).
-    fn perft(&mut self, depth: u32) -> EngineResult<u64>;
-    /// Perft below each legal turn ([`Capability::Perft`]).
-    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>>;
+    /// Every legal turn from the current position ([`Capability::LegalTurns`]);
+    /// by default "not supported" ([`Incident::unsupported`]).
+    fn legal_turns(&mut self) -> EngineResult<Vec<hexodic_rules::Turn>> {
+        Err(Incident::unsupported(Capability::LegalTurns))
+    }
+    /// Perft (N1) from the current position ([`Capability::Perft`]); by
+    /// default "not supported".
+    fn perft(&mut self, _depth: u32) -> EngineResult<u64> {
+        Err(Incident::unsupported(Capability::Perft))
+    }
+    /// Perft below each legal turn ([`Capability::Perft`]); by default "not
+    /// supported".
+    fn divide(&mut self, _depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
+        Err(Incident::unsupported(Capability::Perft))
+    }
     /// Warnings about the engine so far (an unknown capability in its
     /// handshake, slow replies); none by default. A run puts them in its
     /// report.

@@ -98,6 +98,9 @@ pub fn junit(report: &RunReport) -> String {
         }
         out.add_test_suite(load);
     }
-    out.add_test_suites(suites.into_values());
+    out.add_test_suites(suites.into_values().map(|mut s| {
+        s.add_property(quick_junit::Property::new("corpus", report.corpus_words()));
+        s
+    }));
     out.to_string().unwrap_or_default()
 }

@@ -5,6 +5,7 @@
 
 mod annotations;
 mod boards;
+mod corpus_name;
 pub mod catalogue;
 mod expectations;
 pub mod html;

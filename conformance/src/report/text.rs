@@ -413,6 +413,7 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
         out.push(format!("run incomplete: {}", s.describe()));
     }
     out.extend(summary_lines(&report.engine.label(), &report.summary));
+    out.push(format!("  {}", report.corpus_words()));
     cause_section(report, verbose, &mut out);
     let mut s = String::new();
     for l in out {

@@ -64,6 +64,10 @@ pub struct RunReport {
     pub engine: EngineInfo,
     /// The corpus version (a hash of every file that decides a result).
     pub corpus_version: String,
+    /// The fixtures folder the corpus was read from.
+    pub corpus_folder: std::path::PathBuf,
+    /// Whether that folder is the corpus embedded in this crate, written out.
+    pub corpus_embedded: bool,
     /// One result per fixture run, in id order.
     pub results: Vec<FixtureResult>,
     /// Files that could not be loaded.
@@ -92,6 +96,8 @@ impl RunReport {
                 capabilities: crate::engine::Capabilities::NONE,
             },
             corpus_version: corpus_version(corpus),
+            corpus_folder: corpus.root.clone(),
+            corpus_embedded: crate::corpus::embedded::is_embedded(&corpus.root),
             results: Vec::new(),
             errors: corpus.errors.clone(),
             summary: Summary {
@@ -319,6 +325,8 @@ pub fn run_corpus(
     RunReport {
         engine: engine.info(),
         corpus_version: corpus_version(corpus),
+        corpus_folder: corpus.root.clone(),
+        corpus_embedded: crate::corpus::embedded::is_embedded(&corpus.root),
         root_causes: causes(&results),
         results,
         errors,

@@ -117,9 +117,9 @@ impl<'a> Writer<'a> {
             "p",
             &[],
             &format!(
-                "Engine {} · corpus {} · exit code {}",
+                "Engine {} · {} · exit code {}",
                 r.engine.label(),
-                r.corpus_version,
+                r.corpus_words(),
                 r.exit_code()
             ),
         );

@@ -127,6 +127,8 @@ impl JsonReport {
             },
             corpus: CorpusInfo {
                 version: report.corpus_version.clone(),
+                folder: crate::paths::shown(&report.corpus_folder),
+                embedded: report.corpus_embedded,
                 fixtures: s.fixtures,
             },
             complete: report.stopped.is_none(),

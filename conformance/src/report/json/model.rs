@@ -76,6 +76,10 @@ pub struct CorpusInfo {
     pub fixtures: usize,
     /// The corpus version (a hash of every file that decides a result).
     pub version: String,
+    /// The corpus folder, as shown to the user.
+    pub folder: String,
+    /// Whether the corpus is the one embedded in the harness.
+    pub embedded: bool,
 }
 
 /// Why a run ended before its last fixture.

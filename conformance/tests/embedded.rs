@@ -1,0 +1,132 @@
+//! Where `run` finds its corpus: `--fixtures`, then the targets' fixtures
+//! folder, then `fixtures/` here or above, then the corpus embedded in the
+//! binary, which it names on standard error and in its summary.
+
+#![allow(clippy::unwrap_used)] // tests may unwrap
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_hexodic-conformance");
+const NOTICE: &str = "using the corpus embedded in hexodic-conformance";
+
+fn run_in(dir: &Path, cache: &Path, args: &[&str]) -> Output {
+    Command::new(BIN)
+        .arg("run")
+        .args(args)
+        .current_dir(dir)
+        .env("XDG_CACHE_HOME", cache)
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// A fixtures folder with one fixture (and its trace) from the corpus.
+fn small_corpus(at: &Path) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    for f in [
+        "schema/fixture.schema.json",
+        "start/initial-counters.yaml",
+        "start/initial-counters.snap",
+    ] {
+        let to = at.join(f);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(src.join(f), to).unwrap();
+    }
+}
+
+#[test]
+fn from_an_empty_folder_run_uses_the_embedded_corpus_and_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (work, cache) = (tmp.path().join("work"), tmp.path().join("cache"));
+    std::fs::create_dir_all(&work).unwrap();
+    let out = run_in(&work, &cache, &["--json", "r.json"]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(stderr.contains(NOTICE), "{stderr}");
+    assert!(
+        stderr.contains("252 fixtures, version 252-fixtures-"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains(
+            "corpus embedded in hexodic-conformance 0.1.0, ../cache/hexodic-conformance/corpus-"
+        ),
+        "{stdout}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(work.join("r.json")).unwrap()).unwrap();
+    assert_eq!(json["corpus"]["embedded"], true);
+    assert_eq!(json["corpus"]["fixtures"], 252);
+    // The notice's version is the one the report gives.
+    let version = json["corpus"]["version"].as_str().unwrap();
+    assert!(stderr.contains(version), "{stderr} / {version}");
+    // Written once into the cache, then reused.
+    let again = run_in(&work, &cache, &["start/"]);
+    assert_eq!(again.status.code(), Some(0));
+    let kept: Vec<_> = std::fs::read_dir(cache.join("hexodic-conformance"))
+        .unwrap()
+        .collect();
+    assert_eq!(kept.len(), 1);
+}
+
+#[test]
+fn a_fixtures_folder_here_or_above_comes_before_the_embedded_corpus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    small_corpus(&tmp.path().join("fixtures"));
+    let below = tmp.path().join("a/b");
+    std::fs::create_dir_all(&below).unwrap();
+    let out = run_in(&below, &cache, &[]);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
+    assert!(!stderr.contains(NOTICE), "{stderr}");
+    assert!(
+        stdout.contains("corpus ../../fixtures (1 fixture, version 1-fixtures-"),
+        "{stdout}"
+    );
+    assert!(
+        !cache.exists(),
+        "the embedded corpus was written out unused"
+    );
+}
+
+#[test]
+fn given_fixtures_and_a_target_path_come_first() {
+    let tmp = tempfile::tempdir().unwrap();
+    let cache = tmp.path().join("cache");
+    let given = tmp.path().join("mine");
+    small_corpus(&given);
+    // A fixtures folder here, which --fixtures and a target path both override.
+    small_corpus(&tmp.path().join("fixtures"));
+    std::fs::copy(
+        tmp.path().join("fixtures/start/initial-counters.yaml"),
+        tmp.path().join("fixtures/start/second.yaml"),
+    )
+    .unwrap();
+    let out = run_in(tmp.path(), &cache, &["--fixtures", "mine"]);
+    assert!(
+        text(&out.stdout).contains("corpus mine (1 fixture"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = run_in(tmp.path(), &cache, &["mine/start/initial-counters.yaml"]);
+    assert!(
+        text(&out.stdout).contains("corpus mine (1 fixture"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!text(&out.stderr).contains(NOTICE));
+    let out = run_in(tmp.path(), &cache, &[]);
+    // The folder here, whose second fixture declares the wrong id.
+    assert!(
+        text(&out.stdout).contains("corpus fixtures ("),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!cache.exists());
+}

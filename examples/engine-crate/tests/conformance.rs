@@ -1,0 +1,6 @@
+//! The conformance corpus, one test per fixture:
+//! `cargo test -p hexodic-example-engine --test conformance capture/`.
+
+fn main() {
+    hexodic_conformance::suite::Suite::new(hexodic_example_engine::ExampleEngine::new).main()
+}
