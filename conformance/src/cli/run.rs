@@ -6,8 +6,8 @@ use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats, SLOW_REQ
 use hexodic_conformance::paths;
 use hexodic_conformance::run::report::{github_annotations, json, junit, text, Expectations};
 use hexodic_conformance::run::{
-    run_corpus, Progress, RunOptions, RunReport, Stopped, EXIT_INCOMPLETE, EXIT_INTERRUPTED,
-    EXIT_USAGE,
+    corpus_version, default_jobs, run_corpus_parallel, Partition, Progress, RunOptions, RunReport,
+    Stopped, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_USAGE,
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -52,6 +52,14 @@ pub struct RunArgs {
     /// Write an HTML report (one self-contained page with the boards drawn).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Run this many engine processes at once, each fixture on one of them
+    /// (default: the number of cores). The reports are the same as with 1.
+    #[arg(long, value_name = "N", value_parser = super::common::parse_jobs)]
+    jobs: Option<usize>,
+    /// Run only part K of N of the selected fixtures (`2/3`): the fixtures
+    /// in id order dealt round-robin to N parts, so N runs share a corpus.
+    #[arg(long, value_name = "K/N")]
+    partition: Option<Partition>,
 }
 
 fn progress_bar() -> ProgressBar {
@@ -65,17 +73,27 @@ fn progress_bar() -> ProgressBar {
     b
 }
 
-fn slow_note(stats: &Option<Arc<Mutex<RequestStats>>>) -> Option<String> {
-    let st = stats.as_ref()?.lock().ok()?;
-    let (d, req) = st.slowest.as_ref()?;
+/// The slow requests of every engine process of the run, if any.
+fn slow_note(stats: &Mutex<Vec<Arc<Mutex<RequestStats>>>>) -> Option<String> {
+    let all = stats.lock().ok()?;
+    let (mut slow, mut slowest) = (0, None::<(std::time::Duration, String)>);
+    for st in all.iter() {
+        let st = st.lock().ok()?;
+        slow += st.slow;
+        if let Some((d, req)) = &st.slowest {
+            if slowest.as_ref().is_none_or(|(s, _)| d > s) {
+                slowest = Some((*d, req.clone()));
+            }
+        }
+    }
+    let (d, req) = slowest?;
     Some(format!(
-        "{} request(s) took over {} s; the slowest took {:.2} s: {}",
-        st.slow,
+        "{slow} request(s) took over {} s; the slowest took {:.2} s: {}",
         SLOW_REQUEST.as_secs(),
         d.as_secs_f64(),
-        hexodic_conformance::engine::shorten(req, 120)
+        hexodic_conformance::engine::shorten(&req, 120)
     ))
-    .filter(|_| st.slow > 0)
+    .filter(|_| slow > 0)
 }
 
 fn write(path: &Path, text: &str) -> bool {
@@ -122,12 +140,36 @@ fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
     Ok((corpus, expected))
 }
 
-/// Run the corpus with a progress line on a terminal and a warning the
-/// first time the engine is slow.
-fn run_with_progress(opened: &mut Opened, corpus: &Corpus, opts: &RunOptions) -> RunReport {
+/// Run the corpus on `jobs` engines (the one opened and more like it) with
+/// a progress line on a terminal and a warning the first time an engine is
+/// slow.
+fn run_with_progress(
+    a: &RunArgs,
+    t0: Instant,
+    opened: Opened,
+    corpus: &Corpus,
+    opts: &RunOptions,
+) -> RunReport {
     let bar = progress_bar();
     bar.set_length(corpus.fixtures.len() as u64);
-    let stats = opened.stats.clone();
+    let stats = Mutex::new(opened.stats.iter().cloned().collect::<Vec<_>>());
+    let warnings = opened.warnings.clone();
+    let first = Mutex::new(Some(opened.engine));
+    let make_engine = || {
+        if let Some(e) = first.lock().ok().and_then(|mut f| f.take()) {
+            return Ok(e);
+        }
+        let o = a.engine.open(t0).map_err(|e| {
+            e.incident.map_or_else(
+                || Incident::new(IncidentKind::Spawn { reason: e.message }),
+                |i| *i,
+            )
+        })?;
+        if let (Some(st), Ok(mut all)) = (o.stats, stats.lock()) {
+            all.push(st);
+        }
+        Ok(o.engine)
+    };
     let mut warned_slow = false;
     let mut progress = |p: &Progress| {
         bar.set_position(p.done as u64);
@@ -139,10 +181,17 @@ fn run_with_progress(opened: &mut Opened, corpus: &Corpus, opts: &RunOptions) ->
             }
         }
     };
-    let mut report = run_corpus(opened.engine.as_mut(), corpus, opts, &mut progress);
+    let jobs = a.jobs.unwrap_or_else(default_jobs);
+    let mut report = run_corpus_parallel(&make_engine, corpus, opts, jobs, &mut progress)
+        .unwrap_or_else(|i| {
+            let command = a.engine.engine.as_deref().unwrap_or("");
+            RunReport::unusable(corpus, command, i)
+        });
     bar.finish_and_clear();
-    report.warnings = opened.warnings.clone();
-    report.warnings.extend(slow_note(&opened.stats));
+    let mut all = warnings;
+    all.append(&mut report.warnings);
+    report.warnings = all;
+    report.warnings.extend(slow_note(&stats));
     report
 }
 
@@ -167,11 +216,20 @@ fn update_expectations(path: &Path, expected: &Expectations, report: &RunReport)
 /// `run`.
 pub fn run(a: RunArgs) -> ExitCode {
     let t0 = Instant::now();
-    let (corpus, expected) = match prepare(&a) {
+    let (mut corpus, expected) = match prepare(&a) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut opened = match a.engine.open(t0) {
+    // Every part of a partitioned run names the version of the whole.
+    let version = corpus_version(&corpus);
+    if let Some(p) = a.partition {
+        corpus.fixtures = p.select(&corpus.fixtures);
+    }
+    let mark = |report: &mut RunReport| {
+        report.partition = a.partition;
+        report.corpus_version = version.clone();
+    };
+    let opened = match a.engine.open(t0) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {}", e.message);
@@ -196,6 +254,7 @@ pub fn run(a: RunArgs) -> ExitCode {
                 report.stopped = stopped;
                 report.unusable = None;
             }
+            mark(&mut report);
             write_reports(&a, &report);
             return ExitCode::from(code);
         }
@@ -210,7 +269,8 @@ pub fn run(a: RunArgs) -> ExitCode {
         deadline: a.engine.deadline(t0),
         stop: Some(interrupt_flag()),
     };
-    let report = run_with_progress(&mut opened, &corpus, &opts);
+    let mut report = run_with_progress(&a, t0, opened, &corpus, &opts);
+    mark(&mut report);
     out(&text(&report, a.verbose));
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         out(&github_annotations(&report));

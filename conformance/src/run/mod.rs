@@ -2,11 +2,15 @@
 //! ([`run_fixture`]), its status decided once ([`Status`]), the totals, the
 //! root causes, and the reports derived from them ([`report`]).
 
+mod parallel;
+mod partition;
 pub mod report;
 mod runner;
 mod status;
 mod summary;
 
+pub use parallel::{default_jobs, run_corpus_parallel, MakeEngine};
+pub use partition::{Partition, PartitionError};
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
 pub use status::{FixtureResult, Status};
 pub use summary::{
@@ -80,6 +84,8 @@ pub struct RunReport {
     pub stopped: Option<Stopped>,
     /// The incident that made the engine unusable.
     pub unusable: Option<Incident>,
+    /// The part of the corpus run (`--partition`), if only a part was.
+    pub partition: Option<Partition>,
 }
 
 impl RunReport {
@@ -104,6 +110,7 @@ impl RunReport {
             warnings: Vec::new(),
             stopped: Some(Stopped::Unusable),
             unusable: Some(incident),
+            partition: None,
         }
     }
 
@@ -322,6 +329,7 @@ pub fn run_corpus(
         warnings: Vec::new(),
         stopped: stop,
         unusable,
+        partition: None,
     }
 }
 

@@ -97,6 +97,7 @@ pub fn json(report: &RunReport, command: Option<&str>) -> String {
             "unusable": report.unusable.as_ref().map(|u| u.kind.to_string()),
         },
         "corpus": {"version": report.corpus_version, "fixtures": s.fixtures},
+        "partition": report.partition.map(|p| p.to_string()),
         "complete": report.stopped.is_none(),
         "stopped": report.stopped.map(|s| match s {
             crate::run::Stopped::TimeLimit => "time-limit",
