@@ -3,6 +3,7 @@
 pub mod catalogue;
 pub mod common;
 pub mod corpus;
+pub mod engines;
 pub mod explain;
 pub mod fuzz;
 pub mod play;

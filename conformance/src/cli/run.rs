@@ -152,24 +152,10 @@ fn run_with_progress(
 ) -> RunReport {
     let bar = progress_bar();
     bar.set_length(corpus.fixtures.len() as u64);
-    let stats = Mutex::new(opened.stats.iter().cloned().collect::<Vec<_>>());
     let warnings = opened.warnings.clone();
-    let first = Mutex::new(Some(opened.engine));
-    let make_engine = || {
-        if let Some(e) = first.lock().ok().and_then(|mut f| f.take()) {
-            return Ok(e);
-        }
-        let o = a.engine.open(t0).map_err(|e| {
-            e.incident.map_or_else(
-                || Incident::new(IncidentKind::Spawn { reason: e.message }),
-                |i| *i,
-            )
-        })?;
-        if let (Some(st), Ok(mut all)) = (o.stats, stats.lock()) {
-            all.push(st);
-        }
-        Ok(o.engine)
-    };
+    let engines = super::engines::Engines::new(&a.engine, t0, opened);
+    let make_engine = || engines.make();
+    let stats = &engines.stats;
     let mut warned_slow = false;
     let mut progress = |p: &Progress| {
         bar.set_position(p.done as u64);
@@ -191,7 +177,7 @@ fn run_with_progress(
     let mut all = warnings;
     all.append(&mut report.warnings);
     report.warnings = all;
-    report.warnings.extend(slow_note(&stats));
+    report.warnings.extend(slow_note(stats));
     report
 }
 

@@ -9,9 +9,11 @@ pub mod checks;
 pub mod compare;
 mod finding;
 pub mod generate;
+mod parallel;
 pub mod reach;
 pub mod shrink;
 pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};
 pub use finding::recording;
+pub use parallel::fuzz_parallel;
