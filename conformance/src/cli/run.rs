@@ -161,7 +161,7 @@ fn run_with_progress(
         bar.set_position(p.done as u64);
         bar.set_message(format!("{} failing", p.failures));
         if !warned_slow {
-            if let Some(n) = slow_note(&stats) {
+            if let Some(n) = slow_note(stats) {
                 bar.suspend(|| eprintln!("warning: the engine is slow: {n}"));
                 warned_slow = true;
             }
