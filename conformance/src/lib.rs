@@ -56,4 +56,4 @@ pub use corpus::{load_corpus, Corpus, Fixture};
 pub use engine::{Capabilities, Capability, Engine, ExternalEngine, ReferenceEngine};
 pub use fuzz::{fuzz, FuzzOptions};
 pub use oracle::{Difference, Judgement};
-pub use run::{run_corpus, RunOptions, RunReport};
+pub use run::{run_corpus, run_corpus_parallel, RunOptions, RunReport};

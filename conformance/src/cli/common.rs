@@ -35,6 +35,16 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// `--jobs`: a number of engine processes, at least 1.
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!(
+            "`{s}` is not a number of engine processes: give a whole number from 1 up"
+        )),
+    }
+}
+
 /// `--timeout`: a duration of at least 1 ms.
 pub fn parse_timeout(s: &str) -> Result<Duration, String> {
     let d = parse_duration(s)?;
@@ -108,7 +118,7 @@ pub struct OpenError {
 /// An engine ready to use.
 pub struct Opened {
     /// The engine.
-    pub engine: Box<dyn Engine>,
+    pub engine: Box<dyn Engine + Send>,
     /// Warnings about its handshake.
     pub warnings: Vec<String>,
     /// Its request timing (an external engine).

@@ -2,10 +2,10 @@
 
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
 use hexodic_conformance::corpus::root_of;
-use hexodic_conformance::fuzz::{fuzz, recording, Finding, FuzzOptions, FuzzReport};
+use hexodic_conformance::fuzz::{fuzz_parallel, recording, Finding, FuzzOptions, FuzzReport};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::record;
-use hexodic_conformance::run::Exit;
+use hexodic_conformance::run::{default_jobs, Exit, Partition};
 use hexodic_rules::registry;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -35,6 +35,14 @@ pub struct FuzzArgs {
     /// when a difference is found.
     #[arg(long)]
     reach: bool,
+    /// Play on this many engine processes at once (default: the number of
+    /// cores); the finding is the one a single process finds.
+    #[arg(long, value_name = "N", value_parser = super::common::parse_jobs)]
+    jobs: Option<usize>,
+    /// Play only part K of N of the games (`2/3`): game i (seed + i) goes to
+    /// part i mod N + 1, so N machines share a campaign; `--games` counts them all.
+    #[arg(long, value_name = "K/N")]
+    partition: Option<Partition>,
 }
 
 /// The fixtures folder and id of a finding written to `out` as `stem`.
@@ -94,7 +102,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
             .map(|d| d.as_secs())
             .unwrap_or(0)
     });
-    let mut opened = match a.engine.open(t0) {
+    let opened = match a.engine.open(t0) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
     };
@@ -108,9 +116,14 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         time: a.time,
         stop: Some(interrupt_flag()),
         deadline: a.engine.deadline(t0),
+        partition: a.partition,
     };
+    let part = a
+        .partition
+        .map(|p| format!(" --partition {p}"))
+        .unwrap_or_default();
     eprintln!(
-        "fuzzing {} with seed {seed} (repeat with --seed {seed})",
+        "fuzzing {} with seed {seed}{part} (repeat with --seed {seed}{part})",
         info.label()
     );
     let bar = if std::io::stderr().is_terminal() {
@@ -123,12 +136,21 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     } else {
         ProgressBar::hidden()
     };
-    let report = fuzz(opened.engine.as_mut(), &opts, |i| {
+    let engines = super::engines::Engines::new(&a.engine, t0, opened);
+    let jobs = a.jobs.unwrap_or_else(default_jobs);
+    let played = fuzz_parallel(&|| engines.make(), &opts, jobs, |i| {
         if i % 16 == 0 {
             bar.set_position(i);
         }
     });
     bar.finish_and_clear();
+    let report = match played {
+        Ok(r) => r,
+        Err(i) => {
+            let msg = format!("the engine cannot be used: {}", i.kind);
+            return fail(Exit::Unusable, msg);
+        }
+    };
     let secs = report.elapsed.as_secs_f64();
     outln(&format!(
         "games: {} ({:.0} games/s), turns: {}",
@@ -155,7 +177,8 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     if let Some(e) = &a.engine.engine {
         repeat.push_str(&format!(" --engine '{e}'"));
     }
-    repeat.push_str(&format!(" --seed {seed}"));
+    // The game that found it, alone: the same finding on any part and any --jobs.
+    repeat.push_str(&format!(" --seed {} --games 1", finding.game_seed));
     write_finding(&a.out, finding, &info.label(), &repeat);
     ExitCode::from(Exit::Differs)
 }

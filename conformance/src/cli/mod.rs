@@ -4,6 +4,7 @@ pub mod bench;
 pub mod catalogue;
 pub mod common;
 pub mod corpus;
+pub mod engines;
 pub mod explain;
 pub mod fuzz;
 pub mod perft;

@@ -6,7 +6,10 @@ use hexodic_conformance::corpus::{select, Corpus};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::{github_annotations, json, junit, text, Expectations};
-use hexodic_conformance::run::{run_corpus, Exit, Progress, RunOptions, RunReport, Stopped};
+use hexodic_conformance::run::{
+    corpus_version, default_jobs, run_corpus_parallel, Exit, Partition, Progress, RunOptions,
+    RunReport, Stopped,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -50,6 +53,14 @@ pub struct RunArgs {
     /// Write an HTML report (one self-contained page with the boards drawn).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Run this many engine processes at once, each fixture on one of them
+    /// (default: the number of cores). The reports are the same as with 1.
+    #[arg(long, value_name = "N", value_parser = super::common::parse_jobs)]
+    jobs: Option<usize>,
+    /// Run only part K of N of the selected fixtures (`2/3`): the fixtures
+    /// in id order dealt round-robin to N parts, so N runs share a corpus.
+    #[arg(long, value_name = "K/N")]
+    partition: Option<Partition>,
 }
 
 fn progress_bar() -> ProgressBar {
@@ -63,8 +74,10 @@ fn progress_bar() -> ProgressBar {
     b
 }
 
-fn slow_note(stats: &Option<Arc<Mutex<RequestStats>>>) -> Option<String> {
-    stats.as_ref()?.lock().ok()?.slow_note()
+/// The first note on slow requests of any engine process of the run.
+fn slow_note(stats: &Mutex<Vec<Arc<Mutex<RequestStats>>>>) -> Option<String> {
+    let all = stats.lock().ok()?;
+    all.iter().find_map(|st| st.lock().ok()?.slow_note())
 }
 
 fn write(path: &Path, text: &str) -> bool {
@@ -111,24 +124,38 @@ fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
     Ok((corpus, expected))
 }
 
-/// Run the corpus with a progress line on a terminal and a warning the
-/// first time the engine is slow.
-fn run_with_progress(opened: &mut Opened, corpus: &Corpus, opts: &RunOptions) -> RunReport {
+/// Run the corpus on `jobs` engines (the one opened and more like it) with
+/// a progress line on a terminal and a warning the first time an engine is
+/// slow.
+fn run_with_progress(
+    a: &RunArgs,
+    t0: Instant,
+    opened: Opened,
+    corpus: &Corpus,
+    opts: &RunOptions,
+) -> RunReport {
     let bar = progress_bar();
     bar.set_length(corpus.fixtures.len() as u64);
-    let stats = opened.stats.clone();
+    let engines = super::engines::Engines::new(&a.engine, t0, opened);
+    let make_engine = || engines.make();
+    let stats = &engines.stats;
     let mut warned_slow = false;
     let mut progress = |p: &Progress| {
         bar.set_position(p.done as u64);
         bar.set_message(format!("{} failing", p.failures));
         if !warned_slow {
-            if let Some(n) = slow_note(&stats) {
+            if let Some(n) = slow_note(stats) {
                 bar.suspend(|| eprintln!("warning: the engine is slow: {n}"));
                 warned_slow = true;
             }
         }
     };
-    let report = run_corpus(opened.engine.as_mut(), corpus, opts, &mut progress);
+    let jobs = a.jobs.unwrap_or_else(default_jobs);
+    let report = run_corpus_parallel(&make_engine, corpus, opts, jobs, &mut progress)
+        .unwrap_or_else(|i| {
+            let command = a.engine.engine.as_deref().unwrap_or("");
+            RunReport::unusable(corpus, command, i)
+        });
     bar.finish_and_clear();
     report
 }
@@ -154,11 +181,20 @@ fn update_expectations(path: &Path, expected: &Expectations, report: &RunReport)
 /// `run`.
 pub fn run(a: RunArgs) -> ExitCode {
     let t0 = Instant::now();
-    let (corpus, expected) = match prepare(&a) {
+    let (mut corpus, expected) = match prepare(&a) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let mut opened = match a.engine.open(t0) {
+    // Every part of a partitioned run names the version of the whole.
+    let version = corpus_version(&corpus);
+    if let Some(p) = a.partition {
+        corpus.fixtures = p.select(&corpus.fixtures);
+    }
+    let mark = |report: &mut RunReport| {
+        report.partition = a.partition;
+        report.corpus_version = version.clone();
+    };
+    let opened = match a.engine.open(t0) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {}", e.message);
@@ -183,6 +219,7 @@ pub fn run(a: RunArgs) -> ExitCode {
                 report.stopped = stopped;
                 report.unusable = None;
             }
+            mark(&mut report);
             write_reports(&a, &report);
             return ExitCode::from(code);
         }
@@ -197,7 +234,8 @@ pub fn run(a: RunArgs) -> ExitCode {
         deadline: a.engine.deadline(t0),
         stop: Some(interrupt_flag()),
     };
-    let report = run_with_progress(&mut opened, &corpus, &opts);
+    let mut report = run_with_progress(&a, t0, opened, &corpus, &opts);
+    mark(&mut report);
     out(&text(&report, a.verbose));
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         out(&github_annotations(&report));

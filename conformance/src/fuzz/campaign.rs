@@ -11,7 +11,7 @@ use super::shrink::{shrink, Cut};
 use super::stats::GameStats;
 use crate::diagnose::Divergence;
 use crate::engine::{Capabilities, Engine, Incident, PositionReply};
-use crate::run::{Stopped, INCIDENT_STREAK};
+use crate::run::{Partition, Stopped, INCIDENT_STREAK};
 use hexodic_rules::random::Rng;
 use hexodic_rules::{Game, Position, Setup, Turn};
 use std::collections::{BTreeMap, HashSet};
@@ -35,6 +35,27 @@ pub struct FuzzOptions {
     pub stop: Option<Arc<AtomicBool>>,
     /// The whole run (shrinking included) must end by then (`--max-time`).
     pub deadline: Option<Instant>,
+    /// Play only this part of the games (`--partition`): game `i` of the
+    /// whole is played by part `i mod N + 1`; `games` counts the whole.
+    pub partition: Option<Partition>,
+}
+
+impl FuzzOptions {
+    /// The seed of this run's `j`-th game (from 0).
+    pub fn game_seed(&self, j: u64) -> u64 {
+        let i = self.partition.map_or(j, |p| p.nth(j));
+        self.seed.wrapping_add(i)
+    }
+
+    /// How many games this run plays, if a number is set (1000 when
+    /// neither a number nor a time is).
+    pub fn game_limit(&self) -> Option<u64> {
+        let games = match (self.games, self.time) {
+            (None, None) => Some(1000),
+            (g, _) => g,
+        };
+        games.map(|g| self.partition.map_or(g, |p| p.share(g)))
+    }
 }
 
 /// A shrunk difference: a start position and turns on which the engine and
@@ -81,12 +102,15 @@ pub struct FuzzReport {
     pub elapsed: Duration,
 }
 
+/// A game's start, the turns offered and the first difference.
+pub(super) type Found = (Position, Vec<Turn>, Divergence);
+
 /// One game: `Ok(None)` when the engine agreed throughout.
-fn play_one(
+pub(super) fn play_one(
     engine: &mut dyn Engine,
     seed: u64,
     report: &mut FuzzReport,
-) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
+) -> Result<Option<Found>, Incident> {
     let mut rng = Rng::new(seed);
     let start = start_position(&mut rng);
     let caps = engine.info().capabilities;
@@ -141,7 +165,7 @@ fn play_turns(
     rng: &mut Rng,
     stats: &mut GameStats,
     fired: &mut HashSet<&'static str>,
-) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
+) -> Result<Option<Found>, Incident> {
     // Every turn offered, and the turns played (which steer the game).
     let mut turns: Vec<Turn> = Vec::new();
     let mut played: Vec<Turn> = Vec::new();
@@ -199,11 +223,7 @@ fn tally(report: &mut FuzzReport, stats: &GameStats, fired: HashSet<&'static str
     report.events.add(stats);
 }
 
-fn mismatch(
-    m: Mismatch,
-    start: Position,
-    turns: Vec<Turn>,
-) -> Result<Option<(Position, Vec<Turn>, Divergence)>, Incident> {
+fn mismatch(m: Mismatch, start: Position, turns: Vec<Turn>) -> Result<Option<Found>, Incident> {
     match m {
         Mismatch::Differs(d) => Ok(Some((start, turns, *d))),
         Mismatch::Incident(i) => Err(i),
@@ -221,10 +241,7 @@ pub fn fuzz(
     let t0 = Instant::now();
     let mut i = 0u64;
     let mut streak = 0;
-    let games = match (opts.games, opts.time) {
-        (None, None) => Some(1000),
-        (g, _) => g,
-    };
+    let games = opts.game_limit();
     loop {
         if opts
             .stop
@@ -241,28 +258,12 @@ pub fn fuzz(
         if games.is_some_and(|n| i >= n) || opts.time.is_some_and(|t| t0.elapsed() >= t) {
             break;
         }
-        let seed = opts.seed.wrapping_add(i);
+        let seed = opts.game_seed(i);
         i += 1;
         match play_one(engine, seed, &mut report) {
             Ok(None) => streak = 0,
-            Ok(Some((start, turns, found))) => {
-                let caps = engine.info().capabilities;
-                let original_len = turns.len();
-                let shrunk = shrink(engine, caps, start, turns, found, opts.deadline);
-                if let Some(Cut::Incident(i)) = &shrunk.cut {
-                    if !matches!(i.kind, crate::engine::IncidentKind::Stopped) {
-                        report.incidents.push((seed, i.clone()));
-                    }
-                }
-                report.finding = Some(Finding {
-                    game_seed: seed,
-                    start: shrunk.start,
-                    turns: shrunk.turns,
-                    divergence: shrunk.divergence,
-                    original_len,
-                    original_half_moves: start.half_moves(),
-                    cut: shrunk.cut,
-                });
+            Ok(Some(found)) => {
+                shrink_into(engine, opts, seed, found, &mut report);
                 break;
             }
             Err(incident) => {
@@ -290,4 +291,32 @@ pub fn fuzz(
     }
     report.elapsed = t0.elapsed();
     report
+}
+
+/// Shrink the difference `found` in the game `seed` and put it in the
+/// report as its finding.
+pub(super) fn shrink_into(
+    engine: &mut dyn Engine,
+    opts: &FuzzOptions,
+    seed: u64,
+    (start, turns, found): Found,
+    report: &mut FuzzReport,
+) {
+    let caps = engine.info().capabilities;
+    let original_len = turns.len();
+    let shrunk = shrink(engine, caps, start, turns, found, opts.deadline);
+    if let Some(Cut::Incident(i)) = &shrunk.cut {
+        if !matches!(i.kind, crate::engine::IncidentKind::Stopped) {
+            report.incidents.push((seed, i.clone()));
+        }
+    }
+    report.finding = Some(Finding {
+        game_seed: seed,
+        start: shrunk.start,
+        turns: shrunk.turns,
+        divergence: shrunk.divergence,
+        original_len,
+        original_half_moves: start.half_moves(),
+        cut: shrunk.cut,
+    });
 }

@@ -8,6 +8,7 @@ mod campaign;
 pub mod compare;
 mod finding;
 pub mod generate;
+mod parallel;
 pub mod reach;
 pub mod script;
 pub mod shrink;
@@ -16,3 +17,4 @@ pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};
 pub use finding::recording;
+pub use parallel::fuzz_parallel;

@@ -1,8 +1,8 @@
 //! The corpus a run used, in words, as every report names it.
 
-use crate::run::RunReport;
 use crate::corpus::embedded;
 use crate::paths;
+use crate::run::RunReport;
 
 impl RunReport {
     /// Where the corpus came from, shown relative to the current folder,

@@ -5,8 +5,8 @@
 
 mod annotations;
 mod boards;
-mod corpus_name;
 pub mod catalogue;
+mod corpus_name;
 mod expectations;
 pub mod html;
 pub mod json;

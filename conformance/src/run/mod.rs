@@ -3,11 +3,15 @@
 //! root causes (the reports made from them are in [`crate::report`]).
 
 mod exit;
+mod parallel;
+mod partition;
 mod runner;
 mod status;
 mod summary;
 
 pub use exit::Exit;
+pub use parallel::{default_jobs, run_corpus_parallel, MakeEngine};
+pub use partition::{Partition, PartitionError};
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
 pub use status::{FixtureResult, Status};
 pub use summary::{Stopped, Summary};
@@ -83,6 +87,8 @@ pub struct RunReport {
     pub stopped: Option<Stopped>,
     /// The incident that made the engine unusable.
     pub unusable: Option<Incident>,
+    /// The part of the corpus run (`--partition`), if only a part was.
+    pub partition: Option<Partition>,
 }
 
 impl RunReport {
@@ -109,6 +115,7 @@ impl RunReport {
             warnings: Vec::new(),
             stopped: Some(Stopped::Unusable),
             unusable: Some(incident),
+            partition: None,
         }
     }
 
@@ -334,6 +341,7 @@ pub fn run_corpus(
         warnings: engine.warnings(),
         stopped: stop,
         unusable,
+        partition: None,
     }
 }
 

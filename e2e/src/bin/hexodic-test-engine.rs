@@ -2,18 +2,23 @@
 //! harness's end-to-end tests (never shipped).
 //!
 //! ```text
-//! hexodic-test-engine [--bug NAME] [--fault NAME] [--misbehave MODE] [--after N]
+//! hexodic-test-engine [--bug NAME] [--fault NAME] [--misbehave MODE] [--after N] [--delay-ms N]
 //! ```
 //!
 //! Without `--bug` or `--fault` it serves the testkit's model with no bug
 //! (`--reference` serves the reference engine instead). `--misbehave`
 //! takes a mode of `hexodic_e2e::wire::Misbehave`, from request `--after`
-//! on (default 1; 0 is the handshake).
+//! on (default 1; 0 is the handshake). `--delay-ms N` waits N ms before
+//! every reply, like an engine in a slow language (for benchmarks); it
+//! goes with any bug or mode.
 #![forbid(unsafe_code)]
 
-use hexodic_conformance::engine::{Engine, ReferenceEngine};
+use hexodic_conformance::engine::{
+    Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
+};
 use hexodic_e2e::wire::{serve, Misbehave};
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
+use hexodic_rules::{Setup, Turn};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -23,6 +28,7 @@ fn main() -> ExitCode {
     let mut mode = Misbehave::None;
     let mut after = 1;
     let mut reference = false;
+    let mut delay = None;
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned().unwrap_or_default();
@@ -37,6 +43,13 @@ fn main() -> ExitCode {
                 }
             },
             "--after" => after = value.parse().unwrap_or(1),
+            "--delay-ms" => match value.parse() {
+                Ok(ms) => delay = Some(std::time::Duration::from_millis(ms)),
+                Err(_) => {
+                    eprintln!("--delay-ms takes a number of milliseconds, not `{value}`");
+                    return ExitCode::from(2);
+                }
+            },
             "--reference" => {
                 reference = true;
                 i += 1;
@@ -60,8 +73,49 @@ fn main() -> ExitCode {
     };
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
-    match serve(engine.as_mut(), &mode, after, stdin, stdout) {
+    let served = match delay {
+        Some(d) => serve(
+            &mut Delayed(engine.as_mut(), d),
+            &mode,
+            after,
+            stdin,
+            stdout,
+        ),
+        None => serve(engine.as_mut(), &mode, after, stdin, stdout),
+    };
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(_) => ExitCode::FAILURE,
+    }
+}
+
+/// An engine that waits before every answer.
+struct Delayed<'a>(&'a mut dyn Engine, std::time::Duration);
+
+impl Delayed<'_> {
+    fn wait<T>(&mut self, f: impl FnOnce(&mut dyn Engine) -> T) -> T {
+        std::thread::sleep(self.1);
+        f(self.0)
+    }
+}
+
+impl Engine for Delayed<'_> {
+    fn info(&self) -> EngineInfo {
+        self.0.info()
+    }
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        self.wait(|e| e.set_position(position))
+    }
+    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
+        self.wait(|e| e.play(turn))
+    }
+    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
+        self.wait(|e| e.legal_turns())
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        self.wait(|e| e.perft(depth))
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
+        self.wait(|e| e.divide(depth))
     }
 }

@@ -131,6 +131,7 @@ impl JsonReport {
                 embedded: report.corpus_embedded,
                 fixtures: s.fixtures,
             },
+            partition: report.partition.map(|p| p.to_string()),
             complete: report.stopped.is_none(),
             stopped: report.stopped.map(StopReason::from),
             exit_code: report.exit_code(),

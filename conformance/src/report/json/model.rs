@@ -28,6 +28,9 @@ pub struct JsonReport {
     pub exit_code: u8,
     /// The harness that wrote the report.
     pub harness: Harness,
+    /// The part of the corpus this run ran (`K/N`, from `--partition`), if
+    /// only a part.
+    pub partition: Option<String>,
     /// One result per fixture run, in id order.
     pub results: Vec<FixtureReport>,
     /// Failing fixtures grouped by cause, the most common first.
@@ -72,14 +75,14 @@ pub struct EngineReport {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CorpusInfo {
-    /// Fixtures selected.
-    pub fixtures: usize,
-    /// The corpus version (a hash of every file that decides a result).
-    pub version: String,
-    /// The corpus folder, as shown to the user.
-    pub folder: String,
     /// Whether the corpus is the one embedded in the harness.
     pub embedded: bool,
+    /// Fixtures selected.
+    pub fixtures: usize,
+    /// The corpus folder, as shown to the user.
+    pub folder: String,
+    /// The corpus version (a hash of every file that decides a result).
+    pub version: String,
 }
 
 /// Why a run ended before its last fixture.

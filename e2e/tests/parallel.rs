@@ -1,0 +1,284 @@
+//! `--jobs` and `--partition`: a run on several engine processes reports
+//! exactly what a run on one does (timings apart), an incident stays with
+//! its fixture, the parts of a partitioned run are disjoint and cover the
+//! whole, and `fuzz --jobs` finds what a single process finds.
+
+mod common;
+
+use common::{engine_cmd, fixtures, harness, harness_in};
+use hexodic_conformance::fuzz::{fuzz, fuzz_parallel, FuzzOptions};
+use hexodic_conformance::run::Partition;
+use hexodic_e2e::{Bug, ModelEngine};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Output;
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// `run` on the whole corpus with `extra`; its exit code, its standard
+/// output and its JSON report without timings and what belongs to one
+/// engine process (its standard error, its count of requests).
+fn run(engine: Option<&str>, extra: &[&str]) -> (Option<i32>, String, Value) {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let mut args = vec![
+        "run",
+        "--fixtures",
+        fx.to_str().unwrap(),
+        "--json",
+        "r.json",
+    ];
+    if let Some(e) = engine {
+        args.extend(["--engine", e]);
+    }
+    args.extend_from_slice(extra);
+    let o = harness_in(dir.path(), &args);
+    let mut j: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
+            .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    j.as_object_mut().unwrap().remove("elapsed_seconds");
+    for r in j["results"].as_array_mut().unwrap() {
+        if let Some(i) = r["incident"].as_object_mut() {
+            // The request's id counts that process's requests.
+            i.remove("stderr_tail");
+            i.remove("request");
+        }
+    }
+    let out = String::from_utf8_lossy(&o.stdout);
+    let out = out
+        .lines()
+        .filter(|l| !l.contains("\"cmd\":") && !l.starts_with("      test engine"))
+        .map(|l| l.split(" variant runs in ").next().unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    (o.status.code(), out, j)
+}
+
+/// Assert two JSON reports equal field by field, naming the first that differs.
+fn assert_same(a: &Value, b: &Value, at: &str) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            for k in keys {
+                assert_same(&x[k], &y[k], &format!("{at}.{k}"));
+            }
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            assert_eq!(x.len(), y.len(), "{at}: lengths differ");
+            for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                assert_same(p, q, &format!("{at}[{i}]"));
+            }
+        }
+        _ => assert_eq!(a, b, "{at}"),
+    }
+}
+
+fn assert_jobs_agree(engine: &str) -> Value {
+    let (code1, out1, j1) = run(Some(engine), &["--jobs", "1"]);
+    let (code2, out2, j2) = run(Some(engine), &["--jobs", "2"]);
+    assert_eq!(code1, code2, "{out1}\n{out2}");
+    assert_eq!(out1, out2);
+    assert_same(&j1, &j2, "report");
+    j2
+}
+
+#[test]
+fn two_jobs_report_what_one_does_against_a_planted_bug() {
+    let j = assert_jobs_agree(&engine_cmd("--bug weight-at-least"));
+    assert!(
+        j["summary"]["failed"].as_u64().unwrap() > 0,
+        "{}",
+        j["summary"]
+    );
+    assert!(!j["root_causes"].as_array().unwrap().is_empty());
+    assert_eq!(j["exit_code"], 1);
+}
+
+#[test]
+fn two_jobs_report_what_one_does_against_serve() {
+    let serve = format!("{} serve", harness().display());
+    let j = assert_jobs_agree(&serve);
+    assert_eq!(j["summary"]["passed"], j["summary"]["fixtures"]);
+    assert_eq!(j["complete"], true);
+}
+
+#[test]
+fn a_crash_on_one_fixture_is_its_incident_while_the_other_workers_carry_on() {
+    // The only fixture with this turn (in any of its variants).
+    let crash = engine_cmd("--misbehave 'crash-on=c2-c3 @f6'");
+    let j = assert_jobs_agree(&crash);
+    let results = j["results"].as_array().unwrap();
+    assert_eq!(results.len(), 252, "every fixture ran");
+    let hit: Vec<&Value> = results
+        .iter()
+        .filter(|r| !r["incident"].is_null())
+        .collect();
+    assert_eq!(hit.len(), 1, "{hit:?}");
+    assert_eq!(hit[0]["id"], "end/repetition-key-counts-charges");
+    assert_eq!(hit[0]["incident"]["at"], "step 1 `c2-c3 @f6`");
+    assert_eq!(j["summary"]["passed"], 251);
+    assert_eq!(j["exit_code"], 4);
+}
+
+fn ids(j: &Value) -> Vec<String> {
+    j["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_parts_of_a_partitioned_run_are_disjoint_and_cover_the_corpus() {
+    let (_, _, whole) = run(None, &[]);
+    assert!(whole["partition"].is_null());
+    let mut seen = Vec::new();
+    for k in 1..=3 {
+        let p = format!("{k}/3");
+        let (code, _, j) = run(None, &["--partition", &p, "--jobs", "2"]);
+        assert_eq!(code, Some(0));
+        assert_eq!(j["partition"], p.as_str());
+        assert_eq!(j["corpus"]["version"], whole["corpus"]["version"], "{p}");
+        let part = ids(&j);
+        assert!((84..=84).contains(&part.len()), "{p}: {}", part.len());
+        seen.extend(part);
+    }
+    let all = ids(&whole);
+    assert_eq!(seen.len(), all.len(), "no fixture in two parts");
+    let (a, b): (BTreeSet<_>, BTreeSet<_>) =
+        (seen.into_iter().collect(), all.into_iter().collect());
+    assert_eq!(a, b);
+}
+
+#[test]
+fn bad_jobs_and_partitions_exit_2_saying_what_is_allowed() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let fx = fx.to_str().unwrap();
+    for (cmd, flag, value, allowed) in [
+        ("run", "--jobs", "0", "from 1 up"),
+        ("fuzz", "--jobs", "0", "from 1 up"),
+        ("run", "--jobs", "many", "from 1 up"),
+        ("run", "--partition", "0/3", "K from 1 to N"),
+        ("run", "--partition", "4/3", "K from 1 to N"),
+        ("run", "--partition", "1/0", "N at least 1"),
+        ("fuzz", "--partition", "a/b", "K from 1 to N"),
+    ] {
+        let mut args = vec![cmd, flag, value];
+        if cmd == "run" {
+            args.extend(["--fixtures", fx]);
+        }
+        let o = harness_in(dir.path(), &args);
+        let t = text(&o);
+        assert_eq!(o.status.code(), Some(2), "{cmd} {flag} {value}: {t}");
+        assert!(
+            t.contains(allowed) && t.contains(value),
+            "{cmd} {flag} {value}: {t}"
+        );
+    }
+}
+
+fn fuzz_opts(partition: Option<Partition>) -> FuzzOptions {
+    FuzzOptions {
+        seed: 7,
+        games: Some(600),
+        partition,
+        ..FuzzOptions::default()
+    }
+}
+
+#[test]
+fn fuzz_on_two_engines_finds_what_one_finds() {
+    for bug in [Bug::CapBeforeRepetition, Bug::CapBeforeStrangle] {
+        let opts = fuzz_opts(None);
+        let one = fuzz(&mut ModelEngine::new(Some(bug), None), &opts, |_| {});
+        let make = || -> Result<Box<dyn hexodic_conformance::Engine + Send>, _> {
+            Ok(Box::new(ModelEngine::new(Some(bug), None)))
+        };
+        let two = fuzz_parallel(&make, &opts, 2, |_| {}).unwrap();
+        let (f1, f2) = (one.finding.unwrap(), two.finding.unwrap());
+        assert!(f1.game_seed > opts.seed, "{bug}: found in the first game");
+        assert_eq!(f1.game_seed, f2.game_seed, "{bug}");
+        assert_eq!(f1.start, f2.start, "{bug}");
+        assert_eq!(f1.turns, f2.turns, "{bug}");
+        assert_eq!(f1.divergence.implicated, f2.divergence.implicated, "{bug}");
+        assert_eq!((one.games, one.turns), (two.games, two.turns), "{bug}");
+        assert_eq!(one.reach, two.reach, "{bug}");
+    }
+}
+
+#[test]
+fn fuzz_partitions_play_disjoint_seeds_covering_the_whole() {
+    let whole = fuzz_opts(None);
+    let all: Vec<u64> = (0..whole.game_limit().unwrap())
+        .map(|j| whole.game_seed(j))
+        .collect();
+    let mut seen = Vec::new();
+    for k in 1..=3 {
+        let o = fuzz_opts(Partition::new(k, 3));
+        seen.extend((0..o.game_limit().unwrap()).map(|j| o.game_seed(j)));
+    }
+    assert_eq!(seen.len(), all.len(), "no seed in two parts");
+    seen.sort();
+    assert_eq!(seen, all);
+}
+
+/// `fuzz` on the command line; its output and the fixture it wrote.
+fn fuzz_cli(dir: &Path, extra: &[&str]) -> (String, String) {
+    let e = engine_cmd("--bug cap-before-repetition");
+    let mut args = vec!["fuzz", "--engine", &e, "--seed", "7", "--out", "found"];
+    args.extend_from_slice(extra);
+    let o = harness_in(dir, &args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let file = std::fs::read_dir(dir.join("found"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .unwrap();
+    (out, std::fs::read_to_string(file).unwrap())
+}
+
+#[test]
+fn fuzz_jobs_and_parts_give_the_finding_of_one_process_and_name_its_seed() {
+    let (d1, d2, d3) = (
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+        tempfile::tempdir().unwrap(),
+    );
+    let (out1, fx1) = fuzz_cli(d1.path(), &["--jobs", "1"]);
+    let (out2, fx2) = fuzz_cli(d2.path(), &["--jobs", "2"]);
+    let seed = out1
+        .lines()
+        .find_map(|l| l.strip_prefix("difference found (game seed "))
+        .and_then(|l| l.split(')').next())
+        .unwrap()
+        .to_owned();
+    assert_ne!(seed, "7", "the finding is not from the first game");
+    assert_eq!(fx1, fx2);
+    let keep = |s: &str| {
+        s.lines()
+            .filter(|l| !l.starts_with("games:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(keep(&out1), keep(&out2));
+    // The repeat line names the game that found it, alone.
+    let repeat = format!("--seed {seed} --games 1");
+    assert!(fx1.replace("\n  ", " ").contains(&repeat), "{fx1}");
+    // The part holding that game finds it too.
+    let i: u64 = seed.parse::<u64>().unwrap() - 7;
+    let part = format!("{}/3", i % 3 + 1);
+    let (out3, fx3) = fuzz_cli(d3.path(), &["--partition", &part, "--jobs", "2"]);
+    assert!(out3.contains(&format!("(game seed {seed})")), "{out3}");
+    assert_eq!(fx3, fx1);
+}
