@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn every_registered_rule_has_its_text_in_the_rules_reference() {
-        let md = include_str!("../../../rules/RULES.md");
+        let md = include_str!("../../../../rules/RULES.md");
         let texts = rule_texts(md);
         for r in registry::RULES {
             let t = texts.get(r.id).map(String::as_str).unwrap_or("");
