@@ -9,7 +9,7 @@
 //! temporary sibling and renamed into place, so a reader never sees half a
 //! corpus, and reused while it is there and complete.
 
-use super::load::NOT_FIXTURES;
+use super::source::{is_fixture_file, NOT_FIXTURES};
 use crate::paths;
 use crate::paths::io_words;
 use include_dir::{include_dir, Dir, DirEntry};
@@ -60,7 +60,7 @@ pub fn file_count() -> usize {
 pub fn fixture_count() -> usize {
     files()
         .iter()
-        .filter(|(p, _)| super::load::is_fixture_file(p))
+        .filter(|(p, _)| is_fixture_file(p))
         .filter(|(p, _)| {
             !p.components()
                 .next()
@@ -92,14 +92,14 @@ pub fn content_hash() -> &'static str {
 }
 
 /// The version of the embedded corpus, as a run's reports give it
-/// ([`crate::run::corpus_version`] of the corpus once loaded): a hash of
+/// ([`super::super::corpus_version`] of the corpus once loaded): a hash of
 /// its fixtures, their golden traces and the shared setups.
 pub fn corpus_version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();
     VERSION.get_or_init(|| {
         let all = files();
         let is_fixture = |p: &Path| {
-            super::load::is_fixture_file(p)
+            is_fixture_file(p)
                 && !p
                     .components()
                     .next()
@@ -281,7 +281,7 @@ mod tests {
         let loaded = super::super::load_corpus(&root);
         assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
         assert_eq!(loaded.fixtures.len(), fixture_count());
-        assert_eq!(crate::run::corpus_version(&loaded), corpus_version());
+        assert_eq!(super::super::corpus_version(&loaded), corpus_version());
         // No temporary sibling is left behind.
         let left: Vec<_> = std::fs::read_dir(base.join("hexodic-conformance"))
             .unwrap()

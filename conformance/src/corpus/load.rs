@@ -6,7 +6,7 @@
 use super::compile::compile;
 use super::fixture::Fixture;
 use super::format::{Basis, FixtureFile, Variants};
-use super::source::{parse_yaml, read_text, LoadError, Src};
+use super::source::{is_fixture_file, parse_yaml, read_text, LoadError, Src, NOT_FIXTURES};
 use crate::paths;
 use hexodic_rules::registry;
 use std::collections::HashMap;
@@ -150,14 +150,6 @@ pub struct Corpus {
     /// The files that did not load.
     pub errors: Vec<LoadError>,
 }
-
-/// Whether `path` is a fixture file (by extension).
-pub fn is_fixture_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
-}
-
-/// Folders directly below the fixtures folder that hold no fixtures.
-pub const NOT_FIXTURES: [&str; 2] = ["setups", "schema"];
 
 /// Every fixture file below `dir`, sorted; `setups/` and `schema/` directly
 /// below `root` and hidden entries are skipped.

@@ -11,6 +11,7 @@ mod load;
 mod setup;
 mod source;
 pub mod trace;
+mod version;
 
 pub use crate::paths::io_words;
 pub use compile::compile;
@@ -19,8 +20,11 @@ pub use fixture::{Checks, Fixture, LineTurn, StepCheck};
 pub use format::{schema_json, setup_schema_json, Basis};
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
-    find_root, fixture_files, id_for, is_fixture_file, load_corpus, load_file, load_files, root_of,
-    select, Corpus, SelectError, NOT_FIXTURES,
+    find_root, fixture_files, id_for, load_corpus, load_file, load_files, root_of, select, Corpus,
+    SelectError,
 };
-pub use source::{parse_yaml, read_text, LoadError, Src, MAX_FILE_BYTES};
+pub use source::{
+    is_fixture_file, parse_yaml, read_text, LoadError, Src, MAX_FILE_BYTES, NOT_FIXTURES,
+};
 pub use trace::{trace_path, Trace, TraceStep};
+pub use version::corpus_version;
