@@ -115,7 +115,9 @@ fn a_crash_on_one_fixture_is_its_incident_while_the_other_workers_carry_on() {
     let crash = engine_cmd("--misbehave 'crash-on=c2-c3 @f6'");
     let j = assert_jobs_agree(&crash);
     let results = j["results"].as_array().unwrap();
-    assert_eq!(results.len(), 252, "every fixture ran");
+    let fixtures = j["summary"]["fixtures"].as_u64().unwrap() as usize;
+    assert!(fixtures > 200);
+    assert_eq!(results.len(), fixtures, "every fixture ran");
     let hit: Vec<&Value> = results
         .iter()
         .filter(|r| !r["incident"].is_null())
@@ -123,7 +125,7 @@ fn a_crash_on_one_fixture_is_its_incident_while_the_other_workers_carry_on() {
     assert_eq!(hit.len(), 1, "{hit:?}");
     assert_eq!(hit[0]["id"], "end/repetition-key-counts-charges");
     assert_eq!(hit[0]["incident"]["at"], "step 1 `c2-c3 @f6`");
-    assert_eq!(j["summary"]["passed"], 251);
+    assert_eq!(j["summary"]["passed"], fixtures as u64 - 1);
     assert_eq!(j["exit_code"], 4);
 }
 
@@ -140,6 +142,9 @@ fn ids(j: &Value) -> Vec<String> {
 fn the_parts_of_a_partitioned_run_are_disjoint_and_cover_the_corpus() {
     let (_, _, whole) = run(None, &[]);
     assert!(whole["partition"].is_null());
+    let n = ids(&whole).len();
+    // Round-robin in id order: the parts differ by at most one fixture.
+    let sizes = (n / 3)..=n.div_ceil(3);
     let mut seen = Vec::new();
     for k in 1..=3 {
         let p = format!("{k}/3");
@@ -148,7 +153,7 @@ fn the_parts_of_a_partitioned_run_are_disjoint_and_cover_the_corpus() {
         assert_eq!(j["partition"], p.as_str());
         assert_eq!(j["corpus"]["version"], whole["corpus"]["version"], "{p}");
         let part = ids(&j);
-        assert!((84..=84).contains(&part.len()), "{p}: {}", part.len());
+        assert!(sizes.contains(&part.len()), "{p}: {}", part.len());
         seen.extend(part);
     }
     let all = ids(&whole);
