@@ -58,7 +58,11 @@ fn run(engine: Option<&str>, extra: &[&str]) -> (Option<i32>, String, Value) {
     let out = String::from_utf8_lossy(&o.stdout);
     let out = out
         .lines()
-        .filter(|l| !l.contains("\"cmd\":") && !l.starts_with("      test engine"))
+        .filter(|l| {
+            !l.contains("\"cmd\":")
+                && !l.starts_with("      test engine")
+                && !(l.starts_with("warning: ") && l.contains("took over"))
+        })
         .map(|l| l.split(" variant runs in ").next().unwrap_or(l))
         .collect::<Vec<_>>()
         .join("\n");
