@@ -506,3 +506,198 @@ fn catalogue_steps_say_what_must_happen() {
     // A rule cited links to its anchor in the index.
     assert!(page.contains("href=\"../index.html#rule-C3\""));
 }
+
+/// The text of a node and everything under it.
+fn text_of(n: &roxmltree::Node) -> String {
+    n.descendants()
+        .filter(|d| d.is_text())
+        .filter_map(|d| d.text())
+        .collect()
+}
+
+fn section<'a, 'i>(doc: &'a roxmltree::Document<'i>, id: &str) -> roxmltree::Node<'a, 'i> {
+    doc.descendants()
+        .find(|n| n.attribute("id") == Some(id))
+        .unwrap_or_else(|| panic!("no section `{id}`"))
+}
+
+#[test]
+fn the_totals_tiles_are_the_summary() {
+    let corpus = load_corpus(&root());
+    let report = failing_run(&corpus);
+    let page = html::report(&report);
+    let doc = parse(&page).unwrap();
+    let tiles: BTreeMap<String, usize> = section(&doc, "summary")
+        .descendants()
+        .filter(|n| n.tag_name().name() == "div" && class_has(n, "tile"))
+        .map(|t| {
+            let n = t
+                .children()
+                .find(|c| c.tag_name().name() == "b")
+                .and_then(|b| b.text())
+                .unwrap();
+            let label = t
+                .children()
+                .filter(|c| c.is_text())
+                .filter_map(|c| c.text())
+                .collect();
+            (label, n.parse().unwrap())
+        })
+        .collect();
+    let s = &report.summary;
+    let expected: BTreeMap<String, usize> = [
+        ("fixtures", s.fixtures),
+        ("passed", s.passed),
+        ("failed", s.failed()),
+        ("documented rules", s.failed_documented),
+        ("on rulings", s.failed_ruling),
+        ("skipped", s.skipped),
+        ("incidents", s.incidents),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect();
+    assert_eq!(tiles, expected);
+    assert!(s.failed() > 0 && s.passed > 0);
+}
+
+#[test]
+fn root_causes_come_most_fixtures_first_with_their_rules_and_counts() {
+    let corpus = load_corpus(&root());
+    let report = failing_run(&corpus);
+    let page = html::report(&report);
+    let doc = parse(&page).unwrap();
+    let headings: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "article" && class_has(n, "cause"))
+        .map(|a| {
+            let h = a.children().find(|c| c.tag_name().name() == "h3").unwrap();
+            text_of(&h)
+        })
+        .collect();
+    assert_eq!(headings.len(), report.root_causes.len());
+    assert!(!headings.is_empty());
+    let mut last = usize::MAX;
+    for (i, (h, rc)) in headings.iter().zip(&report.root_causes).enumerate() {
+        let n = rc.fixtures.len();
+        assert!(
+            n <= last,
+            "cause {} has more fixtures than the one before",
+            i + 1
+        );
+        last = n;
+        assert!(h.starts_with(&format!("{}. ", i + 1)), "{h}");
+        assert!(h.ends_with(&format!(" - {n} fixture(s)")), "{h}");
+        for rule in &rc.signature.rules {
+            assert!(h.contains(rule), "{h} lacks {rule}");
+        }
+    }
+}
+
+#[test]
+fn a_failing_fixture_shows_where_the_step_and_its_boards() {
+    let corpus = load_corpus(&root());
+    let report = failing_run(&corpus);
+    let page = html::report(&report);
+    let doc = parse(&page).unwrap();
+    let sections: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "section" && class_has(n, "fixture"))
+        .collect();
+    assert!(!sections.is_empty());
+    let mut played = 0;
+    for s in &sections {
+        let h = s.children().find(|c| c.tag_name().name() == "h4").unwrap();
+        let id = text_of(&h);
+        let res = report
+            .results
+            .iter()
+            .find(|r| id.starts_with(&format!("{} ", r.id)))
+            .unwrap_or_else(|| panic!("no result for `{id}`"));
+        let f = res.failure().unwrap();
+        let code = s
+            .descendants()
+            .find(|n| n.tag_name().name() == "code")
+            .and_then(|c| c.text())
+            .unwrap();
+        assert!(code.ends_with(&format!(":{}", f.cause.line)), "{code}");
+        assert!(
+            code.ends_with(&format!("{}.yaml:{}", res.id, f.cause.line)),
+            "{code}"
+        );
+        let words = text_of(s);
+        assert!(words.contains(&format!("step {}", f.cause.step)), "{words}");
+        // A rejected legal turn: the board before, the reference's after, the engine's after.
+        let classes: Vec<&str> = s
+            .descendants()
+            .filter(|n| n.tag_name().name() == "figure")
+            .filter_map(|n| n.attribute("class"))
+            .collect();
+        if f.cause.turn.is_some() && f.cause.expected.is_some() {
+            assert_eq!(
+                classes,
+                ["board", "board reference", "board engine"],
+                "{id}"
+            );
+            assert_eq!(svgs_in(s), 3);
+            played += 1;
+        } else {
+            // A check on a position: the reference's position and the engine's.
+            assert_eq!(classes[..2], ["board reference", "board engine"], "{id}");
+        }
+    }
+    assert!(played > 0, "no fixture failed on a played turn");
+}
+
+/// The reference declaring no capability, with a name that holds markup.
+struct Bare(ReferenceEngine);
+
+impl Engine for Bare {
+    fn info(&self) -> EngineInfo {
+        EngineInfo {
+            name: "<script>alert(1)</script> & co".into(),
+            capabilities: hexodic_conformance::engine::Capabilities::NONE,
+            ..self.0.info()
+        }
+    }
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        self.0.set_position(position)
+    }
+    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
+        self.0.play(turn)
+    }
+    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
+        self.0.legal_turns()
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        self.0.perft(depth)
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
+        self.0.divide(depth)
+    }
+}
+
+#[test]
+fn skipped_checks_are_listed_per_capability_and_the_engine_name_is_escaped() {
+    let corpus = load_corpus(&root());
+    let report = run_corpus(
+        &mut Bare(ReferenceEngine::new()),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
+    assert!(!report.summary.skipped_checks.is_empty());
+    let page = html::report(&report);
+    assert!(!page.contains("<script"), "the engine's name is escaped");
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
+    let doc = parse(&page).unwrap();
+    let items: Vec<String> = section(&doc, "skipped")
+        .descendants()
+        .filter(|n| n.tag_name().name() == "li")
+        .map(|n| text_of(&n))
+        .collect();
+    for (c, n) in &report.summary.skipped_checks {
+        let line = format!("{} ({}): {n} fixture(s)", c.checks(), c.name());
+        assert!(items.contains(&line), "missing `{line}` in {items:?}");
+    }
+}

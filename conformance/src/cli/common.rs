@@ -12,27 +12,33 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-/// Parse a duration: `30s`, `500ms`, `5m`, `1h`, or a plain number of seconds.
+/// Parse a duration: `30s`, `500ms`, `5m`, `1h`, or a plain number of
+/// seconds; units may be combined (`1m 30s`) and numbers may have a
+/// fraction (`1.5s`), as `humantime` reads them. At most a week.
 pub fn parse_duration(s: &str) -> Result<Duration, String> {
     let t = s.trim();
-    let split = t
-        .find(|c: char| !c.is_ascii_digit() && c != '.')
-        .unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let n: f64 = num
-        .parse()
-        .map_err(|_| format!("`{s}` is not a duration such as 30s, 500ms or 5m"))?;
-    let secs = match unit.trim() {
-        "" | "s" => n,
-        "ms" => n / 1000.0,
-        "m" | "min" => n * 60.0,
-        "h" => n * 3600.0,
-        u => return Err(format!("`{s}`: unknown unit `{u}` (ms, s, m, h)")),
+    let plain = !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit() || c == b'.');
+    let d = if plain {
+        t.parse::<f64>()
+            .ok()
+            .and_then(|n| Duration::try_from_secs_f64(n).ok())
+            .ok_or_else(|| not_a_duration(s))?
+    } else {
+        humantime::parse_duration(t).map_err(|e| match e {
+            humantime::DurationError::UnknownUnit { unit, .. } => {
+                format!("`{s}`: unknown unit `{unit}` (ms, s, m, h)")
+            }
+            _ => not_a_duration(s),
+        })?
     };
-    if !(0.0..=86_400.0 * 7.0).contains(&secs) {
-        return Err(format!("`{s}` is out of range"));
+    if d > Duration::from_secs(86_400 * 7) {
+        return Err(format!("`{s}` is out of range: give at most a week"));
     }
-    Ok(Duration::from_secs_f64(secs))
+    Ok(d)
+}
+
+fn not_a_duration(s: &str) -> String {
+    format!("`{s}` is not a duration such as 30s, 500ms or 5m")
 }
 
 /// `--jobs`: a number of engine processes, at least 1.
@@ -251,8 +257,33 @@ mod tests {
         assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
         assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
         assert_eq!(parse_duration("3"), Ok(Duration::from_secs(3)));
-        assert!(parse_duration("soon").is_err());
-        assert!(parse_duration("5 parsecs").is_err());
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_duration("1h"), Ok(Duration::from_secs(3600)));
+        assert_eq!(parse_duration(" 1.5 "), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("1m 30s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_duration("0.5ms"), Ok(Duration::from_micros(500)));
+        assert_eq!(
+            parse_duration("soon"),
+            Err("`soon` is not a duration such as 30s, 500ms or 5m".into())
+        );
+        assert_eq!(
+            parse_duration(""),
+            Err("`` is not a duration such as 30s, 500ms or 5m".into())
+        );
+        assert_eq!(
+            parse_duration("1.2.3"),
+            Err("`1.2.3` is not a duration such as 30s, 500ms or 5m".into())
+        );
+        assert_eq!(
+            parse_duration("5 parsecs"),
+            Err("`5 parsecs`: unknown unit `parsecs` (ms, s, m, h)".into())
+        );
+        assert_eq!(
+            parse_duration("8days"),
+            Err("`8days` is out of range: give at most a week".into())
+        );
     }
 
     #[test]

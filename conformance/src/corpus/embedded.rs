@@ -92,7 +92,7 @@ pub fn content_hash() -> &'static str {
 }
 
 /// The version of the embedded corpus, as a run's reports give it
-/// ([`super::super::corpus_version`] of the corpus once loaded): a hash of
+/// ([`crate::corpus::corpus_version`] of the corpus once loaded): a hash of
 /// its fixtures, their golden traces and the shared setups.
 pub fn corpus_version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();

@@ -2,10 +2,12 @@
 //! arguments and environment assignments.
 //!
 //! The text is split into words the way a POSIX shell splits a simple
-//! command: white space separates words; single quotes keep everything
-//! literally; double quotes keep white space (a backslash inside them escapes
-//! the next character); a backslash outside quotes escapes the next
-//! character. Leading words of the form `NAME=VALUE` set environment
+//! command (`shell-words`): spaces, tabs and newlines separate words; single
+//! quotes keep everything literally; double quotes keep white space, and a
+//! backslash inside them escapes only `"`, `\\`, `$`, `` ` `` and a newline
+//! (`"a\b"` keeps its backslash); a backslash outside quotes escapes the
+//! next character (`a\ b` is one word), and a backslash at the very end is
+//! kept. Leading words of the form `NAME=VALUE` set environment
 //! variables for the engine, as in a shell. No other shell feature applies
 //! (no `$` expansion, globbing, pipes or redirections): to use them, run
 //! `sh -c '...'` as the engine.
@@ -21,9 +23,6 @@ pub enum CommandError {
     /// A quote that is never closed.
     #[error("the engine command `{0}` has a quote that is never closed")]
     OpenQuote(String),
-    /// A backslash at the very end.
-    #[error("the engine command `{0}` ends with a lone backslash")]
-    TrailingBackslash(String),
 }
 
 /// An engine command line, split.
@@ -55,45 +54,7 @@ impl fmt::Display for EngineCommand {
 
 /// Split `text` into words (see the module docs).
 pub fn split_words(text: &str) -> Result<Vec<String>, CommandError> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut have = false;
-    let mut quote: Option<char> = None;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (None, c) if c.is_whitespace() => {
-                if have {
-                    out.push(std::mem::take(&mut cur));
-                    have = false;
-                }
-            }
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                have = true;
-            }
-            (Some(q), c) if c == q => quote = None,
-            (Some('\''), c) => cur.push(c),
-            (_, '\\') => match chars.next() {
-                Some(n) => {
-                    cur.push(n);
-                    have = true;
-                }
-                None => return Err(CommandError::TrailingBackslash(text.to_owned())),
-            },
-            (_, c) => {
-                cur.push(c);
-                have = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err(CommandError::OpenQuote(text.to_owned()));
-    }
-    if have {
-        out.push(cur);
-    }
-    Ok(out)
+    shell_words::split(text).map_err(|_| CommandError::OpenQuote(text.to_owned()))
 }
 
 fn assignment(word: &str) -> Option<(String, String)> {
@@ -141,6 +102,25 @@ mod tests {
     }
 
     #[test]
+    fn backslashes_and_quotes_as_in_a_posix_shell() {
+        // Inside double quotes a backslash escapes only `"`, `\\`, `$`, `` ` ``.
+        assert_eq!(split_words(r#""a\b""#).unwrap(), [r"a\b"]);
+        assert_eq!(split_words(r#""a\\b""#).unwrap(), [r"a\b"]);
+        assert_eq!(split_words(r#""a\$b""#).unwrap(), ["a$b"]);
+        // Quoted parts next to each other make one word.
+        assert_eq!(split_words("'it''s'").unwrap(), ["its"]);
+        assert_eq!(split_words(r#"'it'"'"'s'"#).unwrap(), ["it's"]);
+        assert_eq!(split_words(r"a\ b c").unwrap(), ["a b", "c"]);
+        // No expansion: `$HOME` stays as written.
+        assert_eq!(
+            split_words(r#"echo "$HOME" $HOME"#).unwrap(),
+            ["echo", "$HOME", "$HOME"]
+        );
+        // A backslash at the very end is kept.
+        assert_eq!(split_words(r"a b\").unwrap(), ["a", r"b\"]);
+    }
+
+    #[test]
     fn bad_command_lines_are_errors() {
         assert!(matches!(
             EngineCommand::parse("   "),
@@ -155,8 +135,8 @@ mod tests {
             Err(CommandError::OpenQuote(_))
         ));
         assert!(matches!(
-            EngineCommand::parse("a \\"),
-            Err(CommandError::TrailingBackslash(_))
+            EngineCommand::parse(r#"a "b\""#),
+            Err(CommandError::OpenQuote(_))
         ));
     }
 

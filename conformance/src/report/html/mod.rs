@@ -11,14 +11,29 @@
 //!   fixtures that show each firing and not firing, and one page per
 //!   fixture with its boards step by step and what must happen, in words.
 //!
+//! The run's page is written section by section, one file each:
+//! `summary`, `cause` (the root causes), `failure` (a failing fixture in
+//! full), `boards` (the boards of a divergence), `incidents`, `expected`
+//! (expectations) and `skipped`; `report` holds the page and what the
+//! sections share, `page` the markup.
+//!
 //! Every text is escaped; the output is deterministic (the report holds
 //! the run's elapsed time, nothing else that changes by itself).
 
+mod boards;
+mod cause;
+mod expected;
+mod failure;
+mod incidents;
 pub(crate) mod page;
 mod report;
+mod skipped;
+mod summary;
 
+pub use cause::{FULL_PER_CAUSE, MAX_FULL};
+pub use incidents::INCIDENTS_IN_FULL;
 pub use page::escape;
-pub use report::{report, FULL_PER_CAUSE, INCIDENTS_IN_FULL, MAX_FULL};
+pub use report::report;
 
 use page::Html;
 

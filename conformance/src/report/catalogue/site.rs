@@ -1,0 +1,122 @@
+//! The site on disk: the index, the style sheet and one page per fixture
+//! written into a folder, and where each fixture's page goes.
+
+use super::fixture_page::fixture_page;
+use super::index::index_page;
+use super::rules_doc::rule_texts;
+use crate::corpus::{Corpus, Fixture};
+use crate::report::html::page::{slug, STYLE};
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// What [`write_catalogue`] wrote.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CatalogueStats {
+    /// Pages written: the index and one per fixture.
+    pub pages: usize,
+    /// Fixture pages.
+    pub fixtures: usize,
+    /// Rules in the index.
+    pub rules: usize,
+    /// Boards drawn, in all pages.
+    pub boards: usize,
+    /// Bytes written, pages and style sheet.
+    pub bytes: u64,
+}
+
+/// The page of the fixture `id` inside the site, relative to its root:
+/// `capture/cooldown-after-capture.html` (each part of the id made safe for
+/// a file name).
+///
+/// ```
+/// use hexodic_conformance::report::catalogue::fixture_page_path;
+/// assert_eq!(fixture_page_path("capture/cooldown-after-capture"),
+///     std::path::Path::new("capture/cooldown-after-capture.html"));
+/// // Nothing can climb out of the site: `.` and `..` become `-` and `--`.
+/// assert_eq!(fixture_page_path("../x y"), std::path::Path::new("--/x-y.html"));
+/// ```
+pub fn fixture_page_path(id: &str) -> PathBuf {
+    let parts = page_parts(id);
+    let mut p = PathBuf::new();
+    let n = parts.len();
+    for (i, part) in parts.into_iter().enumerate() {
+        if i + 1 == n {
+            p.push(format!("{part}.html"));
+        } else {
+            p.push(part);
+        }
+    }
+    p
+}
+
+fn page_parts(id: &str) -> Vec<String> {
+    let parts: Vec<String> = id
+        .split('/')
+        .map(|s| {
+            let s = slug(s);
+            if s.is_empty() {
+                "_".to_owned()
+            } else {
+                s
+            }
+        })
+        .collect();
+    if parts.is_empty() {
+        vec!["_".to_owned()]
+    } else {
+        parts
+    }
+}
+
+/// The page's link within the site (forward slashes).
+pub(super) fn page_href(id: &str) -> String {
+    let parts = page_parts(id);
+    format!("{}.html", parts.join("/"))
+}
+
+/// From a fixture page back to the site's root.
+pub(super) fn up(id: &str) -> String {
+    "../".repeat(page_parts(id).len().saturating_sub(1))
+}
+
+/// Write the catalogue of `corpus` into the folder `out` (created if need
+/// be): `index.html`, `style.css` and `<area>/<name>.html` for every
+/// fixture. `rules_md` is the text of `rules/RULES.md`, from which each
+/// rule's text is taken (a rule not found there gets a pointer to the file
+/// instead). Links are relative, so the folder can be served anywhere or
+/// opened from disk; the same corpus gives the same bytes.
+pub fn write_catalogue(corpus: &Corpus, rules_md: &str, out: &Path) -> io::Result<CatalogueStats> {
+    let texts = rule_texts(rules_md);
+    let mut fixtures: Vec<&Fixture> = corpus.fixtures.iter().collect();
+    fixtures.sort_by(|a, b| a.id.cmp(&b.id));
+    let mut stats = CatalogueStats::default();
+    std::fs::create_dir_all(out)?;
+    write_file(&out.join("style.css"), STYLE, &mut stats)?;
+    let (index, rules) = index_page(corpus, &fixtures, &texts);
+    stats.rules = rules;
+    write_file(&out.join("index.html"), &index, &mut stats)?;
+    stats.pages += 1;
+    let root_name = corpus
+        .root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "fixtures".into());
+    for fx in fixtures {
+        let (page, boards) = fixture_page(fx, &corpus.root, &root_name);
+        let path = out.join(fixture_page_path(&fx.id));
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        write_file(&path, &page, &mut stats)?;
+        stats.pages += 1;
+        stats.fixtures += 1;
+        stats.boards += boards;
+    }
+    Ok(stats)
+}
+
+fn write_file(path: &Path, text: &str, stats: &mut CatalogueStats) -> io::Result<()> {
+    std::fs::write(path, text)?;
+    stats.bytes += text.len() as u64;
+    Ok(())
+}

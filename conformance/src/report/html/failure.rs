@@ -1,0 +1,126 @@
+//! A failing fixture in full: its heading, description and facts (cited
+//! rules, file and line, step and variant, what it was checked against,
+//! the implicated rules), the difference in words, the boards, and the
+//! consequences that followed.
+
+use super::boards::divergence_boards;
+use super::figures;
+use super::page::{escape, inline};
+use super::report::Writer;
+use crate::diagnose::{Divergence, Failure, Source};
+use crate::paths;
+use crate::report::text::{details, rule_with_title};
+use crate::run::{FixtureResult, Status};
+
+impl<'a> Writer<'a> {
+    /// A failing fixture in full.
+    pub(super) fn fixture(&mut self, res: &FixtureResult) {
+        let Some(f) = res.failure() else {
+            return;
+        };
+        let c = &f.cause;
+        let anchor = self.anchor(&res.id);
+        self.h
+            .open("section", &[("class", "fixture"), ("id", &anchor)]);
+        self.fixture_heading(res, f);
+        self.h
+            .elem_inline("p", &[("class", "desc")], &res.description);
+        self.fixture_facts(res, f);
+        self.difference_words(c);
+        figures(&mut self.h, &divergence_boards(c, &format!("{anchor}-")));
+        self.consequences(f);
+        self.h.close("section");
+    }
+
+    /// A failing fixture's heading: its id, basis, variant and whether it was expected to fail.
+    fn fixture_heading(&mut self, res: &FixtureResult, f: &Failure) {
+        self.h.open("h4", &[]).text(&res.id).text(" ");
+        let basis = res.basis.name();
+        self.h
+            .elem("span", &[("class", &format!("badge {basis}"))], basis)
+            .text(" ")
+            .elem(
+                "span",
+                &[("class", "badge")],
+                &format!("variant {}", f.variant),
+            );
+        if res.status == Status::ExpectedFail {
+            self.h
+                .text(" ")
+                .elem("span", &[("class", "badge")], "expected to fail");
+        }
+        self.h.close("h4");
+    }
+
+    /// The facts of a failing fixture: cited rules, where it failed, against what, and why.
+    fn fixture_facts(&mut self, res: &FixtureResult, f: &Failure) {
+        let c = &f.cause;
+        self.h.open("dl", &[("class", "facts")]);
+        let cites: Vec<String> = res.rules.iter().map(|x| rule_with_title(x)).collect();
+        self.h.elem("dt", &[], "Cites");
+        self.h.elem("dd", &[], &cites.join("; "));
+        self.h.elem("dt", &[], "Where");
+        let place = format!(
+            "<code>{}:{}</code>: {}, variant {}",
+            escape(&paths::shown(&res.file)),
+            c.line,
+            inline(&c.place()),
+            escape(&f.variant.to_string())
+        );
+        self.h.open("dd", &[]).raw(&place).close("dd");
+        self.h.elem("dt", &[], "Checked against");
+        self.h.elem(
+            "dd",
+            &[],
+            match c.source {
+                Source::Fixture => "a check written in the fixture",
+                Source::Trace => "the fixture's golden trace (the reference's play)",
+            },
+        );
+        if !c.implicated.is_empty() {
+            let rules: Vec<String> = c.implicated.iter().map(|x| rule_with_title(x)).collect();
+            self.h.elem("dt", &[], "Implicated");
+            self.h.elem("dd", &[], &rules.join("; "));
+        }
+        if let Some(reason) = &res.expected_reason {
+            self.h.elem("dt", &[], "Expected to fail");
+            self.h.elem("dd", &[], reason);
+        }
+        self.h.close("dl");
+    }
+
+    /// The difference of a divergence in words, with its details.
+    fn difference_words(&mut self, c: &Divergence) {
+        self.h.open("div", &[("class", "difference")]);
+        self.h.elem_inline("p", &[], &c.difference.summary());
+        let more = details(&c.difference);
+        if !more.is_empty() {
+            self.h.open("ul", &[]);
+            for l in more {
+                self.h.elem_inline("li", &[], &l);
+            }
+            self.h.close("ul");
+        }
+        self.h.close("div");
+    }
+
+    /// The divergences that followed the first one, one line each.
+    fn consequences(&mut self, f: &Failure) {
+        if !f.consequences.is_empty() {
+            self.h.elem(
+                "p",
+                &[],
+                &format!("Then ({} consequence(s)):", f.consequences.len()),
+            );
+            self.h.open("ul", &[("class", "brief")]);
+            for d in &f.consequences {
+                self.h.elem_inline(
+                    "li",
+                    &[],
+                    &format!("{}: {}", d.place(), d.difference.summary()),
+                );
+            }
+            self.h.close("ul");
+        }
+    }
+}
