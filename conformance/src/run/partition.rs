@@ -13,7 +13,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Part `index` (1-based) of `count` parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Partition {
     index: u64,
     count: u64,
@@ -127,5 +128,18 @@ mod tests {
             seen.sort();
             assert_eq!(seen, items, "{n} parts");
         }
+    }
+}
+
+impl From<Partition> for String {
+    fn from(p: Partition) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Partition {
+    type Error = PartitionError;
+    fn try_from(s: String) -> Result<Partition, PartitionError> {
+        s.parse()
     }
 }
