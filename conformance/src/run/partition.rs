@@ -96,6 +96,19 @@ impl FromStr for Partition {
     }
 }
 
+impl From<Partition> for String {
+    fn from(p: Partition) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Partition {
+    type Error = PartitionError;
+    fn try_from(s: String) -> Result<Partition, PartitionError> {
+        s.parse()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,18 +141,5 @@ mod tests {
             seen.sort();
             assert_eq!(seen, items, "{n} parts");
         }
-    }
-}
-
-impl From<Partition> for String {
-    fn from(p: Partition) -> String {
-        p.to_string()
-    }
-}
-
-impl TryFrom<String> for Partition {
-    type Error = PartitionError;
-    fn try_from(s: String) -> Result<Partition, PartitionError> {
-        s.parse()
     }
 }
