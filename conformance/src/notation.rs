@@ -104,7 +104,7 @@ impl Notation for FaultCode {
 }
 
 impl Notation for Player {
-    const WHAT: &'static str = "a player (`X` or `O`)";
+    const WHAT: &'static str = "a player (`x` or `o`)";
     fn write(&self) -> String {
         self.char().to_string()
     }
@@ -117,7 +117,7 @@ impl Notation for Player {
 }
 
 impl Notation for SetupCell {
-    const WHAT: &'static str = "a cell's contents (`.`, `X`, `O2*`, ...)";
+    const WHAT: &'static str = "a cell's contents (`.`, `x`, `o2*`, ...)";
     fn write(&self) -> String {
         let stone = self.stone.map_or('.', Player::char);
         let tier = if self.tier == 0 {
@@ -273,14 +273,14 @@ mod tests {
         round(CellSet::default());
         round(ReasonSet::default());
         round(Player::O);
-        for token in [".", "X", "O2", "X2*", ".1"] {
+        for token in [".", "x", "o2", "x2*", ".1"] {
             assert_eq!(
                 SetupCell::read(token).map(|c| c.write()).as_deref(),
                 Some(token)
             );
         }
         assert_eq!(Player::read("XO"), None);
-        assert_eq!(SetupCell::read("Xz"), None);
+        assert_eq!(SetupCell::read("xz"), None);
     }
 
     #[test]
