@@ -41,6 +41,7 @@ pub mod corpus;
 pub mod diagnose;
 pub mod engine;
 pub mod fuzz;
+pub mod notation;
 pub mod oracle;
 pub mod paths;
 pub mod record;

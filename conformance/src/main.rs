@@ -25,6 +25,9 @@ enum Command {
     /// Differential fuzzing: games steered to rare rules, engine against reference;
     /// a difference is shrunk and written as a fixture.
     Fuzz(cli::fuzz::FuzzArgs),
+    /// Merge the JSON reports of the parts of one run (`run --partition K/N`)
+    /// into the reports a single run writes.
+    Merge(cli::merge::MergeArgs),
     /// Count legal turn sequences (N1); with --engine, compare and bisect.
     Perft(cli::perft::PerftArgs),
     /// Play seeded random games and tally how they end and how often rare events happen.
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Fuzz(a) => cli::fuzz::run(a),
+        Command::Merge(a) => cli::merge::run(a),
         Command::Perft(a) => cli::perft::perft_cmd(a),
         Command::Play(a) => cli::play::play(a),
         Command::Explain(a) => cli::explain::explain(a),

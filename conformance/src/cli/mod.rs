@@ -7,6 +7,7 @@ pub mod corpus;
 pub mod engines;
 pub mod explain;
 pub mod fuzz;
+pub mod merge;
 pub mod perft;
 pub mod play;
 pub mod record;

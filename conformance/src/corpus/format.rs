@@ -122,7 +122,7 @@ pub struct FixtureFile {
 }
 
 /// The basis a fixture declares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Basis {
     /// Every cited rule is stated by a rules page.

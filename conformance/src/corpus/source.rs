@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 pub const MAX_FILE_BYTES: u64 = 256 * 1024;
 
 /// Why a fixture (or a file it needs) could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub struct LoadError {
     /// The file.
     pub file: PathBuf,

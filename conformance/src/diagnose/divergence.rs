@@ -7,7 +7,7 @@ use hexodic_rules::symmetry::Symmetry;
 use hexodic_rules::{Setup, Turn};
 
 /// Which expectation a check came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Source {
     /// A check written in the fixture.
     Fixture,
@@ -16,27 +16,32 @@ pub enum Source {
 }
 
 /// One check an engine failed, with where and what.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Divergence {
     /// 0 for the setup and `expect`; 1, 2, ... for the steps.
     pub step: usize,
     /// The line in the fixture file.
     pub line: u32,
     /// The turn as played in the variant, for a step.
+    #[serde(with = "crate::notation::opt")]
     pub turn: Option<Turn>,
     /// Where the expectation came from.
     pub source: Source,
     /// What differs.
     pub difference: Difference,
     /// The reference's position before the step (or the start position).
+    #[serde(with = "crate::notation::opt")]
     pub before: Option<Setup>,
     /// The reference's position after the step.
+    #[serde(with = "crate::notation::opt")]
     pub expected: Option<Setup>,
     /// The engine's position after the step, when it reported one.
+    #[serde(with = "crate::notation::opt")]
     pub got: Option<Setup>,
     /// The reference's captures on the step.
     pub captures: Option<CaptureKinds>,
     /// The rules the difference implicates (filled in by diagnosis).
+    #[serde(deserialize_with = "crate::notation::interned_vec")]
     pub implicated: Vec<&'static str>,
 }
 
@@ -59,15 +64,17 @@ fn place(step: usize, turn: Option<Turn>) -> String {
 }
 
 /// Where an engine incident happened.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct IncidentAt {
     /// The variant.
+    #[serde(with = "crate::notation::one")]
     pub variant: Symmetry,
     /// 0 for the setup and `expect`; 1, 2, ... for the steps.
     pub step: usize,
     /// The line in the fixture file.
     pub line: u32,
     /// The turn being played, if any.
+    #[serde(with = "crate::notation::opt")]
     pub turn: Option<Turn>,
     /// What happened.
     pub incident: Incident,
@@ -82,9 +89,10 @@ impl IncidentAt {
 
 /// Why a fixture failed: the first divergence in step order and the
 /// divergences after it (its consequences), in one variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Failure {
     /// The variant that failed (the identity when it fails).
+    #[serde(with = "crate::notation::one")]
     pub variant: Symmetry,
     /// The first divergence.
     pub cause: Divergence,

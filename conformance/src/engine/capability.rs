@@ -5,7 +5,10 @@
 use std::fmt;
 
 /// One optional ability of an engine (`conformance/PROTOCOL.md`, `hello`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Capability {
     /// The engine lists the legal turns (`legal`).
     LegalTurns,
@@ -103,8 +106,21 @@ impl fmt::Display for Capability {
 /// assert!(!caps.has(Capability::Captures));
 /// assert_eq!(Capabilities::ALL.names(), ["legal_turns", "error_codes", "perft", "captures", "capture_kinds"]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(from = "Vec<Capability>", into = "Vec<Capability>")]
 pub struct Capabilities(u8);
+
+impl From<Vec<Capability>> for Capabilities {
+    fn from(v: Vec<Capability>) -> Capabilities {
+        v.into_iter().fold(Capabilities::NONE, Capabilities::with)
+    }
+}
+
+impl From<Capabilities> for Vec<Capability> {
+    fn from(c: Capabilities) -> Vec<Capability> {
+        c.iter().collect()
+    }
+}
 
 impl Capabilities {
     /// No capability.

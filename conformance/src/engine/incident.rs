@@ -7,7 +7,7 @@ use super::Capability;
 use std::fmt;
 
 /// One way a reply breaks the protocol (`conformance/PROTOCOL.md`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ProtocolFault {
     /// The reply is not one JSON object.
     NotJson {
@@ -24,35 +24,41 @@ pub enum ProtocolFault {
     /// A field the reply must have is missing.
     MissingField {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
     },
     /// A field holds a value of the wrong type or shape.
     WrongType {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// What it should hold.
-        expected: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        expected: crate::notation::Name,
         /// What it holds, as written.
         got: String,
     },
     /// A field that belongs to a capability the engine did not declare.
     UndeclaredField {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// The capability it belongs to.
         capability: Capability,
     },
     /// A cell name that is not one of the 37 cells.
     UnknownCell {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// The text.
         text: String,
     },
     /// The same cell twice in one list.
     DuplicateCell {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// The cell.
         cell: String,
     },
@@ -77,7 +83,8 @@ pub enum ProtocolFault {
     /// A turn that does not parse in the turn notation.
     UnreadableTurn {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// The text.
         text: String,
         /// 1-based column where reading failed.
@@ -88,7 +95,8 @@ pub enum ProtocolFault {
     /// The same turn twice in a list.
     DuplicateTurn {
         /// The field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// The turn.
         turn: String,
     },
@@ -115,11 +123,13 @@ pub enum ProtocolFault {
     /// An item of a list holds a value of the wrong type or shape.
     WrongItem {
         /// The list's field.
-        field: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        field: crate::notation::Name,
         /// The item's place in the list, from 1.
         item: usize,
         /// What it should hold.
-        expected: &'static str,
+        #[serde(deserialize_with = "crate::notation::interned")]
+        expected: crate::notation::Name,
         /// What it holds, as written.
         got: String,
     },
@@ -201,7 +211,7 @@ impl fmt::Display for ProtocolFault {
 }
 
 /// What went wrong with an engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum IncidentKind {
     /// The engine command could not be started.
     Spawn {
@@ -331,7 +341,7 @@ impl fmt::Display for IncidentKind {
 
 /// An engine incident: what happened, on which request, and what that
 /// engine process wrote to standard error.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 #[error("{kind}")]
 pub struct Incident {
     /// What happened.

@@ -30,7 +30,7 @@ pub use serve::{answer, serve, MAX_SERVED_DEPTH};
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 
 /// Who an engine is and what it can do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EngineInfo {
     /// Its name.
     pub name: String,
@@ -59,13 +59,16 @@ impl EngineInfo {
 }
 
 /// The captures of one turn, by kind.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CaptureKinds {
     /// The cell whose stone a Move captured (T6).
+    #[serde(with = "crate::notation::opt")]
     pub by_move: Option<Cell>,
     /// Stones captured by encirclement (C1).
+    #[serde(with = "crate::notation::one")]
     pub encircled: CellSet,
     /// Stones captured by the Echo-Capture group check (E4).
+    #[serde(with = "crate::notation::one")]
     pub echo: CellSet,
 }
 
@@ -114,13 +117,13 @@ pub enum PlayReply {
 }
 
 /// An engine's answer to a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PositionReply {
     /// A fresh game starts from it (V1).
     Accepted,
     /// Not a valid position (V1); the fault codes, sorted, are empty without
     /// [`Capability::ErrorCodes`].
-    Invalid(Vec<FaultCode>),
+    Invalid(#[serde(with = "crate::notation::vec")] Vec<FaultCode>),
 }
 
 /// An engine's answer, or the incident that kept it from answering.

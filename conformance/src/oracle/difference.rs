@@ -9,7 +9,7 @@ use crate::engine::{Capability, PositionReply};
 use hexodic_rules::{CellSet, FaultCode, ReasonSet, Turn};
 
 /// A kind of capture (T6, C1, E4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum CaptureKind {
     /// Captured by a Move onto a lower enemy (T6).
     Move,
@@ -31,11 +31,12 @@ impl CaptureKind {
 }
 
 /// Where an engine's answer differs from the reference's.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Difference {
     /// One accepts a turn the other rejects.
     Verdict {
         /// The turn.
+        #[serde(with = "crate::notation::one")]
         turn: Turn,
         /// The reference's verdict.
         expected: TurnVerdict,
@@ -46,10 +47,13 @@ pub enum Difference {
     /// break, or none (V2).
     Reasons {
         /// The turn.
+        #[serde(with = "crate::notation::one")]
         turn: Turn,
         /// Every reason the turn breaks.
+        #[serde(with = "crate::notation::one")]
         expected: ReasonSet,
         /// The engine's reasons.
+        #[serde(with = "crate::notation::one")]
         got: ReasonSet,
     },
     /// The state differs, field by field.
@@ -57,8 +61,10 @@ pub enum Difference {
     /// The captured cells differ.
     Captures {
         /// The reference's.
+        #[serde(with = "crate::notation::one")]
         expected: CellSet,
         /// The engine's.
+        #[serde(with = "crate::notation::one")]
         got: CellSet,
     },
     /// The captures of one kind differ.
@@ -66,8 +72,10 @@ pub enum Difference {
         /// The kind.
         kind: CaptureKind,
         /// The reference's.
+        #[serde(with = "crate::notation::one")]
         expected: CellSet,
         /// The engine's.
+        #[serde(with = "crate::notation::one")]
         got: CellSet,
     },
     /// The legal-turn lists differ.
@@ -88,6 +96,7 @@ pub enum Difference {
         /// The engine's count.
         got: u64,
         /// The turns from the checked position to where the lists first differ.
+        #[serde(with = "crate::notation::vec")]
         path: Vec<Turn>,
         /// The difference found there, when the bisection got that far.
         below: Option<Box<Difference>>,
@@ -95,13 +104,16 @@ pub enum Difference {
     /// Both find a position invalid (V1), but with other fault codes.
     Faults {
         /// The reference's codes.
+        #[serde(with = "crate::notation::vec")]
         expected: Vec<FaultCode>,
         /// The engine's codes.
+        #[serde(with = "crate::notation::vec")]
         got: Vec<FaultCode>,
     },
     /// One accepts a position the other finds invalid (V1).
     Validity {
         /// The reference's fault codes (empty: valid).
+        #[serde(with = "crate::notation::vec")]
         expected: Vec<FaultCode>,
         /// The engine's answer.
         got: PositionReply,

@@ -7,12 +7,12 @@ use hexodic_rules::symmetry::Symmetry;
 use hexodic_rules::{Cell, CellSet, Player, ReasonSet};
 
 /// The verdict on a turn: legal, or illegal for these reasons (V2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TurnVerdict {
     /// The turn is played.
     Legal,
     /// The turn is rejected for these reasons (empty when not known).
-    Illegal(ReasonSet),
+    Illegal(#[serde(with = "crate::notation::one")] ReasonSet),
 }
 
 impl TurnVerdict {

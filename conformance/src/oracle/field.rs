@@ -6,7 +6,9 @@ use hexodic_rules::{Cell, CellSet, Outcome, Player, Setup, SetupCell};
 use std::fmt;
 
 /// A player's counter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Counter {
     /// Stones in reserve.
     Reserve,
@@ -72,22 +74,27 @@ impl Counter {
 }
 
 /// One field that differs, with the expected and the reported value.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum FieldDiff {
     /// A cell's stone, tier or lock.
     Cell {
         /// The cell.
+        #[serde(with = "crate::notation::one")]
         cell: Cell,
         /// Expected.
+        #[serde(with = "crate::notation::one")]
         expected: SetupCell,
         /// Reported.
+        #[serde(with = "crate::notation::one")]
         got: SetupCell,
     },
     /// The player to move.
     ToMove {
         /// Expected.
+        #[serde(with = "crate::notation::one")]
         expected: Player,
         /// Reported.
+        #[serde(with = "crate::notation::one")]
         got: Player,
     },
     /// The half-move count.
@@ -100,6 +107,7 @@ pub enum FieldDiff {
     /// A player's counter.
     Counter {
         /// The player.
+        #[serde(with = "crate::notation::one")]
         player: Player,
         /// The counter.
         counter: Counter,
@@ -111,17 +119,22 @@ pub enum FieldDiff {
     /// A player's cooldown set.
     Cooldown {
         /// The player.
+        #[serde(with = "crate::notation::one")]
         player: Player,
         /// Expected.
+        #[serde(with = "crate::notation::one")]
         expected: CellSet,
         /// Reported.
+        #[serde(with = "crate::notation::one")]
         got: CellSet,
     },
     /// The game's result (`None`: not over).
     Result {
         /// Expected.
+        #[serde(with = "crate::notation::opt")]
         expected: Option<Outcome>,
         /// Reported.
+        #[serde(with = "crate::notation::opt")]
         got: Option<Outcome>,
     },
 }

@@ -6,9 +6,10 @@ use hexodic_rules::{Position, Turn};
 use std::collections::HashSet;
 
 /// A turn one list has and the other lacks.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ListedTurn {
     /// The turn.
+    #[serde(with = "crate::notation::one")]
     pub turn: Turn,
     /// The reference's verdict on it.
     pub reference: TurnVerdict,
@@ -21,7 +22,7 @@ pub struct ListedTurn {
 /// An engine may list any number of wrong turns: at most [`MAX_LISTED`] of
 /// each side are kept (the first in notation order) and judged, and the
 /// counts of the others are kept beside them.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ListDiff {
     /// Legal turns the engine does not list, in notation order.
     pub missing: Vec<ListedTurn>,

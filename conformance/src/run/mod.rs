@@ -63,7 +63,7 @@ pub struct Progress<'a> {
 }
 
 /// Everything a run found; every report is made from it.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunReport {
     /// The engine.
     pub engine: EngineInfo,
@@ -79,7 +79,9 @@ pub struct RunReport {
     pub errors: Vec<LoadError>,
     /// The totals.
     pub summary: Summary,
-    /// Failing fixtures grouped by cause, the most common first.
+    /// Failing fixtures grouped by cause, the most common first (not
+    /// written with the run: [`causes`] makes them again from the results).
+    #[serde(skip)]
     pub root_causes: Vec<RootCause>,
     /// Warnings about the engine ([`Engine::warnings`]: unknown
     /// capabilities, slow replies).
@@ -222,8 +224,8 @@ impl Watch {
     }
 }
 
-/// The root causes of the failing results.
-fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
+/// The root causes of the failing results, as a run groups them.
+pub fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
     let failing: Vec<Failing> = results
         .iter()
         .filter(|r| r.status == Status::Fail)

@@ -13,7 +13,8 @@ use std::fmt;
 use std::str::FromStr;
 
 /// Part `index` (1-based) of `count` parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "String", try_from = "String")]
 pub struct Partition {
     index: u64,
     count: u64,
@@ -92,6 +93,19 @@ impl FromStr for Partition {
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
         Partition::new(k, n).ok_or_else(bad)
+    }
+}
+
+impl From<Partition> for String {
+    fn from(p: Partition) -> String {
+        p.to_string()
+    }
+}
+
+impl TryFrom<String> for Partition {
+    type Error = PartitionError;
+    fn try_from(s: String) -> Result<Partition, PartitionError> {
+        s.parse()
     }
 }
 

@@ -21,7 +21,7 @@ use hexodic_rules::{Game, Setup, Turn};
 pub const MAX_CONSEQUENCES: usize = 8;
 
 /// How a fixture run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum RunOutcome {
     /// Every check that ran agreed, in every variant.
     Pass,
@@ -32,7 +32,7 @@ pub enum RunOutcome {
 }
 
 /// The result of running one fixture.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FixtureRun {
     /// How it ended.
     pub outcome: RunOutcome,

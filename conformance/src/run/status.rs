@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// A fixture's status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Status {
     /// Every check agreed.
     Pass,
@@ -53,7 +53,7 @@ impl Status {
 }
 
 /// One fixture's result, with everything the reports need.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct FixtureResult {
     /// The fixture id.
     pub id: String,

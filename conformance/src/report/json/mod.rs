@@ -158,6 +158,7 @@ impl JsonReport {
             },
             root_causes: report.root_causes.iter().map(root_cause).collect(),
             results: report.results.iter().map(result).collect(),
+            run: Some(Box::new(report.clone())),
             errors: report
                 .errors
                 .iter()

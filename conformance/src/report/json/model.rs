@@ -35,6 +35,12 @@ pub struct JsonReport {
     pub results: Vec<FixtureReport>,
     /// Failing fixtures grouped by cause, the most common first.
     pub root_causes: Vec<RootCauseReport>,
+    /// The whole run as the harness holds it (every result with its
+    /// divergences, positions and incidents), from which `merge` rebuilds a
+    /// run out of its parts. Absent from reports of earlier harnesses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<serde_json::Value>")]
+    pub run: Option<Box<crate::run::RunReport>>,
     /// The version of this shape (1).
     pub schema_version: u32,
     /// Why the run ended early, if it did.
