@@ -193,6 +193,7 @@ pub fn run(a: RunArgs) -> ExitCode {
     let mark = |report: &mut RunReport| {
         report.partition = a.partition;
         report.corpus_version = version.clone();
+        report.rerun.engine = a.engine.engine.clone();
     };
     let opened = match a.engine.open(t0) {
         Ok(o) => o,

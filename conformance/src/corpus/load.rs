@@ -258,19 +258,25 @@ pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, Se
     {
         return Ok(r);
     }
-    if let Ok(cwd) = std::env::current_dir() {
-        for a in cwd.ancestors() {
-            let f = a.join("fixtures");
-            if f.join("schema").join("fixture.schema.json").is_file() {
-                return Ok(f);
-            }
-        }
+    if let Some(f) = found_from_here() {
+        return Ok(f);
     }
     super::embedded::materialise().map_err(|e| SelectError::Embedded(e.to_string()))
 }
 
-/// Load the fixtures `targets` name below `root` (files, folders or
-/// substrings of ids; none: the whole corpus).
+/// The corpus a command finds from the current folder with no fixtures
+/// folder and no path given: `fixtures/` here or in an ancestor, holding
+/// `schema/fixture.schema.json` (none: the embedded corpus would be used).
+pub fn found_from_here() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    cwd.ancestors()
+        .map(|a| a.join("fixtures"))
+        .find(|f| f.join("schema").join("fixture.schema.json").is_file())
+}
+
+/// Load the fixtures `targets` name below `root` (files, folders, ids or
+/// substrings of ids; none: the whole corpus). A target that is a fixture's
+/// whole id selects that fixture only (`capture/a`, not `capture/ab`).
 pub fn select(root: &Path, targets: &[String]) -> Result<Corpus, SelectError> {
     if targets.is_empty() {
         return Ok(load_corpus(root));
@@ -285,11 +291,17 @@ pub fn select(root: &Path, targets: &[String]) -> Result<Corpus, SelectError> {
             files.push(p.to_path_buf());
         } else {
             let before = files.len();
-            files.extend(
-                all.iter()
-                    .filter(|f| id_for(root, f).is_some_and(|id| id.contains(t.as_str())))
-                    .cloned(),
-            );
+            let exact = all
+                .iter()
+                .find(|f| id_for(root, f).as_deref() == Some(t.as_str()));
+            match exact {
+                Some(f) => files.push(f.clone()),
+                None => files.extend(
+                    all.iter()
+                        .filter(|f| id_for(root, f).is_some_and(|id| id.contains(t.as_str())))
+                        .cloned(),
+                ),
+            }
             if files.len() == before {
                 return Err(SelectError::NoMatch(t.clone()));
             }

@@ -11,6 +11,7 @@ mod expectations;
 pub mod html;
 pub mod json;
 mod junit;
+pub mod reproduce;
 pub mod text;
 
 pub use annotations::github_annotations;
@@ -18,4 +19,5 @@ pub use boards::side_by_side;
 pub use expectations::Expectations;
 pub use json::{json, report_schema_json, JsonReport, ReportReadError};
 pub use junit::junit;
+pub use reproduce::reproduce;
 pub use text::{failure_block, failure_block_with, rule_with_title, summary_lines, text};

@@ -5,6 +5,7 @@
 mod exit;
 mod parallel;
 mod partition;
+mod rerun;
 mod runner;
 mod status;
 mod summary;
@@ -13,6 +14,7 @@ pub use crate::corpus::corpus_version;
 pub use exit::Exit;
 pub use parallel::{default_jobs, run_corpus_parallel, MakeEngine};
 pub use partition::{Partition, PartitionError};
+pub use rerun::Rerun;
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
 pub use status::{FixtureResult, Status};
 pub use summary::{Stopped, Summary};
@@ -90,6 +92,8 @@ pub struct RunReport {
     pub unusable: Option<Incident>,
     /// The part of the corpus run (`--partition`), if only a part was.
     pub partition: Option<Partition>,
+    /// How to run a fixture of it again (the engine command, traces).
+    pub rerun: Rerun,
 }
 
 impl RunReport {
@@ -117,6 +121,10 @@ impl RunReport {
             stopped: Some(Stopped::Unusable),
             unusable: Some(incident),
             partition: None,
+            rerun: Rerun {
+                engine: (!command.is_empty()).then(|| command.to_owned()),
+                traces: true,
+            },
         }
     }
 
@@ -306,6 +314,10 @@ pub fn run_corpus(
         stopped: stop,
         unusable,
         partition: None,
+        rerun: Rerun {
+            engine: None,
+            traces: opts.traces,
+        },
     }
 }
 

@@ -242,6 +242,10 @@ impl Gathered {
             stopped: self.stop,
             unusable: self.unusable,
             partition: None,
+            rerun: super::Rerun {
+                engine: None,
+                traces: opts.traces,
+            },
         }
     }
 }

@@ -387,7 +387,14 @@ impl<'a> Writer<'a> {
                 super::page::inline(&res.cause_line())
             ),
         };
-        self.h.open("li", &[("id", &anchor)]).raw(&text).close("li");
+        let rerun = super::super::reproduce(self.r, res).map_or(String::new(), |c| {
+            format!("<br><code class=\"rerun\">{}</code>", escape(&c))
+        });
+        self.h
+            .open("li", &[("id", &anchor)])
+            .raw(&text)
+            .raw(&rerun)
+            .close("li");
     }
 
     /// A failing fixture in full.
@@ -463,6 +470,7 @@ impl<'a> Writer<'a> {
             self.h.elem("dt", &[], "Expected to fail");
             self.h.elem("dd", &[], reason);
         }
+        self.rerun(res);
         self.h.close("dl");
     }
 
@@ -594,7 +602,17 @@ impl<'a> Writer<'a> {
                 ),
             );
         }
+        self.rerun(x);
         self.h.close("dl");
+    }
+
+    /// The command that runs a failing fixture again, as a fact.
+    fn rerun(&mut self, x: &FixtureResult) {
+        if let Some(c) = super::super::reproduce(self.r, x) {
+            self.h.elem("dt", &[], "Rerun");
+            self.h.open("dd", &[]);
+            self.h.elem("code", &[("class", "rerun")], &c).close("dd");
+        }
     }
 
     fn expectations(&mut self) {
