@@ -13,6 +13,7 @@ pub mod json;
 mod junit;
 pub mod reproduce;
 pub mod text;
+pub mod transcript;
 
 pub use annotations::github_annotations;
 pub use boards::side_by_side;

@@ -49,6 +49,9 @@ pub struct RunOptions {
     pub deadline: Option<Instant>,
     /// Stop when this is set (an interrupt).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Keep each failing fixture's requests and replies
+    /// ([`FixtureResult::transcript`]), for `--transcript`.
+    pub transcripts: bool,
 }
 
 /// Where a run stands, for a progress line.
@@ -246,6 +249,20 @@ fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
     root_causes(&failing)
 }
 
+/// The exchange recorded for a fixture's result, kept only when it failed
+/// or had an incident.
+fn kept_transcript(
+    engine: &mut dyn Engine,
+    r: &FixtureResult,
+    opts: &RunOptions,
+) -> Option<Box<crate::engine::Transcript>> {
+    if !opts.transcripts {
+        return None;
+    }
+    let t = engine.take_transcript()?;
+    matches!(r.status, Status::Fail | Status::ExpectedFail | Status::Incident).then(|| Box::new(t))
+}
+
 /// Run every fixture of `corpus` against `engine`. `progress` is called
 /// after each fixture.
 pub fn run_corpus(
@@ -269,9 +286,13 @@ pub fn run_corpus(
         }
         let trace = trace_of(fx, opts, &mut errors);
         let t = Instant::now();
+        if opts.transcripts {
+            engine.begin_transcript();
+        }
         let run = run_fixture(engine, fx, trace.as_ref(), opts.variant);
         let expected = opts.expected.get(&fx.id);
-        let r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        r.transcript = kept_transcript(engine, &r, opts);
         if r.incident()
             .is_some_and(|i| i.incident.kind == crate::engine::IncidentKind::Stopped)
         {

@@ -77,6 +77,9 @@ pub struct FixtureResult {
     pub traced: bool,
     /// Time taken.
     pub elapsed: Duration,
+    /// The requests and replies, when they were recorded
+    /// ([`super::RunOptions::transcripts`]) and the fixture failed.
+    pub transcript: Option<Box<crate::engine::Transcript>>,
 }
 
 impl FixtureResult {
@@ -100,6 +103,7 @@ impl FixtureResult {
             expected_reason: expected.cloned(),
             traced,
             elapsed,
+            transcript: None,
         }
     }
 
@@ -201,6 +205,7 @@ mod tests {
             expected_reason: None,
             traced: false,
             elapsed: Duration::ZERO,
+            transcript: None,
         }
     }
 
