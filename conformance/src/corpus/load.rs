@@ -5,7 +5,7 @@
 
 use super::compile::compile;
 use super::fixture::Fixture;
-use super::format::{Basis, FixtureFile, Variants};
+use super::format::{At, Basis, FixtureFile, Variants};
 use super::source::{is_fixture_file, parse_yaml, read_text, LoadError, Src, NOT_FIXTURES};
 use crate::paths;
 use hexodic_rules::registry;
@@ -33,8 +33,11 @@ fn root_from_id(file: &Path) -> Option<PathBuf> {
         return None;
     }
     let text = std::fs::read_to_string(file).ok()?;
-    let id = text.lines().find_map(|l| l.strip_prefix("id:"))?.trim();
     let abs = std::fs::canonicalize(file).ok()?;
+    let Some(id) = text.lines().find_map(|l| l.strip_prefix("id:")).map(str::trim) else {
+        // No `id`: the file lies in an area folder of its fixtures folder.
+        return abs.parent()?.parent().map(Path::to_path_buf);
+    };
     let mut root = abs.with_extension("");
     for _ in id.split('/') {
         root = root.parent()?.to_path_buf();
@@ -57,14 +60,31 @@ pub fn id_for(root: &Path, file: &Path) -> Option<String> {
 /// Load one fixture file below `root` (the fixtures folder).
 pub fn load_file(root: &Path, file: &Path) -> Result<Fixture, LoadError> {
     let text = read_text(file)?;
-    let raw: FixtureFile = parse_yaml(file, &text)?;
+    let mut raw: FixtureFile = parse_yaml(file, &text)?;
     let src = Src::new(file, &text);
+    if raw.id.is_none() {
+        // No `id`: the file's place is its id.
+        let id = id_for(root, file).ok_or_else(|| {
+            LoadError::at(
+                file,
+                1,
+                1,
+                format!(
+                    "the file is not below the fixtures folder {}",
+                    paths::shown(root)
+                ),
+            )
+        })?;
+        raw.id = Some(At::new(id, 1, 1));
+    }
     check_metadata(root, &src, &raw)?;
     compile(root, &src, &raw)
 }
 
 fn check_metadata(root: &Path, src: &Src, raw: &FixtureFile) -> Result<(), LoadError> {
-    let id = &raw.id;
+    let Some(id) = &raw.id else {
+        return Ok(());
+    };
     match id_for(root, src.file) {
         Some(expected) if expected == id.value => {}
         Some(expected) => {
