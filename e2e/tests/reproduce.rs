@@ -75,7 +75,10 @@ fn assert_reproduces(dir: &Path, failure: &Value) {
     assert_eq!(r["id"], id, "{line}");
     assert_eq!(r["status"], failure["status"], "{line}");
     assert_eq!(r["variants_run"], 1, "{line} ran more than one variant");
-    assert_eq!(r["failure"]["variant"], failure["failure"]["variant"], "{line}");
+    assert_eq!(
+        r["failure"]["variant"], failure["failure"]["variant"],
+        "{line}"
+    );
     assert_eq!(r["cause"], failure["cause"], "{line}");
     assert_eq!(r["reproduce"], failure["reproduce"], "{line}");
 }

@@ -41,8 +41,7 @@ fn a_transcript_replays_to_the_engine_replies_and_to_serve_the_expected() {
     );
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
     let failing: Vec<&str> = report["results"]
         .as_array()
         .unwrap()
@@ -71,10 +70,17 @@ fn a_transcript_replays_to_the_engine_replies_and_to_serve_the_expected() {
         assert!(first.starts_with("{\"id\":0,\"cmd\":\"hello\""), "{first}");
         assert!(first.lines().count() > 1);
         assert_ne!(got, expected, "{id}: the engine agreed with the reference");
-        let replies = replay(Path::new(TEST_ENGINE), &["--bug", "edge-counts-tier"], &input);
+        let replies = replay(
+            Path::new(TEST_ENGINE),
+            &["--bug", "edge-counts-tier"],
+            &input,
+        );
         assert_eq!(replies, got, "{id}: the replay differs from the run");
         let served = replay(&harness(), &["serve"], &input);
-        assert_eq!(served, expected, "{id}: serve differs from the expected replies");
+        assert_eq!(
+            served, expected,
+            "{id}: serve differs from the expected replies"
+        );
     }
 }
 

@@ -252,7 +252,8 @@ pub fn run(a: RunArgs) -> ExitCode {
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         out(&github_annotations(&report));
     }
-    let written = write_reports(&a, &report) & super::transcripts::write(a.transcript.as_deref(), &report);
+    let written =
+        write_reports(&a, &report) & super::transcripts::write(a.transcript.as_deref(), &report);
     if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
         return update_expectations(path, &expected, &report);
     }

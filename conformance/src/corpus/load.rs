@@ -34,7 +34,11 @@ fn root_from_id(file: &Path) -> Option<PathBuf> {
     }
     let text = std::fs::read_to_string(file).ok()?;
     let abs = std::fs::canonicalize(file).ok()?;
-    let Some(id) = text.lines().find_map(|l| l.strip_prefix("id:")).map(str::trim) else {
+    let Some(id) = text
+        .lines()
+        .find_map(|l| l.strip_prefix("id:"))
+        .map(str::trim)
+    else {
         // No `id`: the file lies in an area folder of its fixtures folder.
         return abs.parent()?.parent().map(Path::to_path_buf);
     };

@@ -25,7 +25,12 @@ pub fn repeat_command(engine: Option<&str>, game_seed: u64) -> String {
         words.push("--engine".into());
         words.push(e.to_owned());
     }
-    words.extend(["--seed".into(), game_seed.to_string(), "--games".into(), "1".into()]);
+    words.extend([
+        "--seed".into(),
+        game_seed.to_string(),
+        "--games".into(),
+        "1".into(),
+    ]);
     shell_words::join(words)
 }
 

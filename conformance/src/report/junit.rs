@@ -37,7 +37,10 @@ fn status(report: &RunReport, r: &FixtureResult) -> TestCaseStatus {
             } else {
                 format!("{} ({rules})", r.basis.name())
             });
-            s.set_description(format!("{}{rerun}", super::text::failure_block(r).join("\n")));
+            s.set_description(format!(
+                "{}{rerun}",
+                super::text::failure_block(r).join("\n")
+            ));
             s
         }
         Status::Incident => {

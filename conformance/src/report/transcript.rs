@@ -61,7 +61,8 @@ fn lines<'a>(items: impl Iterator<Item = &'a str>) -> String {
 
 /// The base path of a fixture's transcript files below `dir`.
 pub fn transcript_base(dir: &Path, id: &str) -> PathBuf {
-    id.split('/').fold(dir.to_path_buf(), |p, part| p.join(part))
+    id.split('/')
+        .fold(dir.to_path_buf(), |p, part| p.join(part))
 }
 
 fn write_one(dir: &Path, r: &FixtureResult, t: &Transcript) -> Result<PathBuf, String> {

@@ -260,7 +260,11 @@ fn kept_transcript(
         return None;
     }
     let t = engine.take_transcript()?;
-    matches!(r.status, Status::Fail | Status::ExpectedFail | Status::Incident).then(|| Box::new(t))
+    matches!(
+        r.status,
+        Status::Fail | Status::ExpectedFail | Status::Incident
+    )
+    .then(|| Box::new(t))
 }
 
 /// Run every fixture of `corpus` against `engine`. `progress` is called

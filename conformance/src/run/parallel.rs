@@ -9,9 +9,8 @@
 //! from timings.
 
 use super::{
-    causes, corpus_version, kept_transcript, run_corpus, run_fixture, stopped, trace_of, FixtureResult,
-    Progress,
-    RunOptions, RunReport, Stopped, Summary, Watch,
+    causes, corpus_version, kept_transcript, run_corpus, run_fixture, stopped, trace_of,
+    FixtureResult, Progress, RunOptions, RunReport, Stopped, Summary, Watch,
 };
 use crate::corpus::{Corpus, LoadError};
 use crate::engine::{Engine, EngineInfo, Incident, IncidentKind};
