@@ -130,3 +130,51 @@ fn given_fixtures_and_a_target_path_come_first() {
     );
     assert!(!cache.exists());
 }
+
+#[test]
+fn record_and_bless_refuse_to_write_into_the_embedded_corpus() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (work, cache) = (tmp.path().join("work"), tmp.path().join("cache"));
+    std::fs::create_dir_all(&work).unwrap();
+    let cmd = |args: &[&str]| {
+        Command::new(BIN)
+            .args(args)
+            .current_dir(&work)
+            .env("XDG_CACHE_HOME", &cache)
+            .output()
+            .unwrap()
+    };
+    let record = cmd(&["record", "--id", "turn/new", "--rules", "T1", "c3 +d4"]);
+    let bless = cmd(&["bless"]);
+    for (o, name) in [(record, "record"), (bless, "bless")] {
+        assert_eq!(o.status.code(), Some(2), "{name}: {}", text(&o.stderr));
+        let err = text(&o.stderr);
+        assert!(
+            err.contains(&format!("`{name}` would write into the cache copy")),
+            "{name}: {err}"
+        );
+        assert!(err.contains("--fixtures DIR"), "{name}: {err}");
+    }
+    let written: Vec<_> = walk(&cache)
+        .into_iter()
+        .filter(|p| p.ends_with("new.yaml"))
+        .collect();
+    assert!(written.is_empty(), "{written:?}");
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p)
+            } else {
+                vec![p]
+            }
+        })
+        .collect()
+}

@@ -129,7 +129,12 @@ pub struct BlessArgs {
 
 /// `bless`.
 pub fn bless_cmd(a: BlessArgs) -> ExitCode {
-    let root = match find_root(a.fixtures.as_deref(), &a.targets) {
+    let found = if a.check {
+        find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| e.to_string())
+    } else {
+        super::root::writable_root(a.fixtures.as_deref(), &a.targets, "bless")
+    };
+    let root = match found {
         Ok(r) => r,
         Err(e) => return fail(Exit::Usage, e),
     };

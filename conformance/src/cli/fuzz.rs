@@ -2,7 +2,9 @@
 
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
 use hexodic_conformance::corpus::root_of;
-use hexodic_conformance::fuzz::{fuzz_parallel, recording, Finding, FuzzOptions, FuzzReport};
+use hexodic_conformance::fuzz::{
+    fuzz_parallel, recording, repeat_command, Finding, FuzzOptions, FuzzReport,
+};
 use hexodic_conformance::paths;
 use hexodic_conformance::record::record;
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
@@ -173,12 +175,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     if a.reach {
         reach_table(&report);
     }
-    let mut repeat = String::from("hexodic-conformance fuzz");
-    if let Some(e) = &a.engine.engine {
-        repeat.push_str(&format!(" --engine '{e}'"));
-    }
-    // The game that found it, alone: the same finding on any part and any --jobs.
-    repeat.push_str(&format!(" --seed {} --games 1", finding.game_seed));
+    let repeat = repeat_command(a.engine.engine.as_deref(), finding.game_seed);
     write_finding(&a.out, finding, &info.label(), &repeat);
     ExitCode::from(Exit::Differs)
 }

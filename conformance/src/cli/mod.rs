@@ -13,3 +13,4 @@ pub mod play;
 pub mod record;
 pub mod root;
 pub mod run;
+pub mod transcripts;

@@ -2,7 +2,6 @@
 //! in from the reference, with its golden trace.
 
 use super::common::{fail, outln};
-use super::root::find_root;
 use hexodic_conformance::corpus::Basis;
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
@@ -73,7 +72,7 @@ fn start(a: &RecordArgs) -> Result<Position, String> {
 
 /// `record`.
 pub fn run(a: RecordArgs) -> ExitCode {
-    let root = match find_root(a.fixtures.as_deref(), &[]) {
+    let root = match super::root::writable_root(a.fixtures.as_deref(), &[], "record") {
         Ok(r) => r,
         Err(e) => return fail(Exit::Usage, e),
     };

@@ -13,3 +13,20 @@ pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, Se
     }
     Ok(root)
 }
+
+/// [`find_root`] for a command that writes into the corpus (`record`,
+/// `bless`): the embedded corpus's cache copy is refused, since what is
+/// written there would be lost and never reach a real corpus.
+pub fn writable_root(
+    given: Option<&Path>,
+    targets: &[String],
+    command: &str,
+) -> Result<PathBuf, String> {
+    let root = hexodic_conformance::corpus::find_root(given, targets).map_err(|e| e.to_string())?;
+    if embedded::is_embedded(&root) {
+        return Err(format!(
+            "no fixtures folder here or above: `{command}` would write into the cache copy of the corpus built into the harness; run it in a corpus or give one with --fixtures DIR"
+        ));
+    }
+    Ok(root)
+}

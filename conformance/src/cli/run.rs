@@ -61,6 +61,11 @@ pub struct RunArgs {
     /// in id order dealt round-robin to N parts, so N runs share a corpus.
     #[arg(long, value_name = "K/N")]
     partition: Option<Partition>,
+    /// Write each failing fixture's exchange with the engine into this
+    /// folder: `<id>.in` (the requests, to replay with `engine < <id>.in`),
+    /// `<id>.got` (its replies) and `<id>.expected` (the reference's).
+    #[arg(long, value_name = "DIR")]
+    transcript: Option<PathBuf>,
 }
 
 fn progress_bar() -> ProgressBar {
@@ -193,7 +198,13 @@ pub fn run(a: RunArgs) -> ExitCode {
     let mark = |report: &mut RunReport| {
         report.partition = a.partition;
         report.corpus_version = version.clone();
+        report.rerun.engine = a.engine.engine.clone();
     };
+    if let Some(dir) = &a.transcript {
+        if let Err(e) = hexodic_conformance::report::transcript::prepare_folder(dir) {
+            return fail(Exit::Usage, e);
+        }
+    }
     let opened = match a.engine.open(t0) {
         Ok(o) => o,
         Err(e) => {
@@ -233,6 +244,7 @@ pub fn run(a: RunArgs) -> ExitCode {
         expected: expected.expected_failures.clone(),
         deadline: a.engine.deadline(t0),
         stop: Some(interrupt_flag()),
+        transcripts: a.transcript.is_some(),
     };
     let mut report = run_with_progress(&a, t0, opened, &corpus, &opts);
     mark(&mut report);
@@ -240,7 +252,8 @@ pub fn run(a: RunArgs) -> ExitCode {
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
         out(&github_annotations(&report));
     }
-    let written = write_reports(&a, &report);
+    let written =
+        write_reports(&a, &report) & super::transcripts::write(a.transcript.as_deref(), &report);
     if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
         return update_expectations(path, &expected, &report);
     }

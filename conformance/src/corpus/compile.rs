@@ -324,7 +324,7 @@ pub fn compile(root: &Path, src: &Src, raw: &FixtureFile) -> Result<Fixture, Loa
         ));
     }
     Ok(Fixture {
-        id: raw.id.value.clone(),
+        id: raw.id.as_ref().map(|i| i.value.clone()).unwrap_or_default(),
         file: src.file.to_path_buf(),
         description: raw.description.value.trim().to_owned(),
         rules: raw.rules.value.iter().map(|r| r.value.clone()).collect(),

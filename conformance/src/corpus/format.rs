@@ -85,8 +85,11 @@ pub type Strings = Vec<At<String>>;
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FixtureFile {
-    /// Must equal the file's path below `fixtures/`, without `.yaml`.
-    pub id: At<String>,
+    /// The file's path below `fixtures/`, without `.yaml`. Optional: left
+    /// out, the id is the file's place, so the file can move between
+    /// folders; given, it must equal that path.
+    #[serde(default)]
+    pub id: Option<At<String>>,
     /// What the fixture shows, in words.
     pub description: At<String>,
     /// The rule IDs (rules/RULES.md) the fixture tests (at least one).

@@ -5,7 +5,7 @@
 
 use super::compile::compile;
 use super::fixture::Fixture;
-use super::format::{Basis, FixtureFile, Variants};
+use super::format::{At, Basis, FixtureFile, Variants};
 use super::source::{is_fixture_file, parse_yaml, read_text, LoadError, Src, NOT_FIXTURES};
 use crate::paths;
 use hexodic_rules::registry;
@@ -33,8 +33,15 @@ fn root_from_id(file: &Path) -> Option<PathBuf> {
         return None;
     }
     let text = std::fs::read_to_string(file).ok()?;
-    let id = text.lines().find_map(|l| l.strip_prefix("id:"))?.trim();
     let abs = std::fs::canonicalize(file).ok()?;
+    let Some(id) = text
+        .lines()
+        .find_map(|l| l.strip_prefix("id:"))
+        .map(str::trim)
+    else {
+        // No `id`: the file lies in an area folder of its fixtures folder.
+        return abs.parent()?.parent().map(Path::to_path_buf);
+    };
     let mut root = abs.with_extension("");
     for _ in id.split('/') {
         root = root.parent()?.to_path_buf();
@@ -57,14 +64,31 @@ pub fn id_for(root: &Path, file: &Path) -> Option<String> {
 /// Load one fixture file below `root` (the fixtures folder).
 pub fn load_file(root: &Path, file: &Path) -> Result<Fixture, LoadError> {
     let text = read_text(file)?;
-    let raw: FixtureFile = parse_yaml(file, &text)?;
+    let mut raw: FixtureFile = parse_yaml(file, &text)?;
     let src = Src::new(file, &text);
+    if raw.id.is_none() {
+        // No `id`: the file's place is its id.
+        let id = id_for(root, file).ok_or_else(|| {
+            LoadError::at(
+                file,
+                1,
+                1,
+                format!(
+                    "the file is not below the fixtures folder {}",
+                    paths::shown(root)
+                ),
+            )
+        })?;
+        raw.id = Some(At::new(id, 1, 1));
+    }
     check_metadata(root, &src, &raw)?;
     compile(root, &src, &raw)
 }
 
 fn check_metadata(root: &Path, src: &Src, raw: &FixtureFile) -> Result<(), LoadError> {
-    let id = &raw.id;
+    let Some(id) = &raw.id else {
+        return Ok(());
+    };
     match id_for(root, src.file) {
         Some(expected) if expected == id.value => {}
         Some(expected) => {
@@ -258,19 +282,25 @@ pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, Se
     {
         return Ok(r);
     }
-    if let Ok(cwd) = std::env::current_dir() {
-        for a in cwd.ancestors() {
-            let f = a.join("fixtures");
-            if f.join("schema").join("fixture.schema.json").is_file() {
-                return Ok(f);
-            }
-        }
+    if let Some(f) = found_from_here() {
+        return Ok(f);
     }
     super::embedded::materialise().map_err(|e| SelectError::Embedded(e.to_string()))
 }
 
-/// Load the fixtures `targets` name below `root` (files, folders or
-/// substrings of ids; none: the whole corpus).
+/// The corpus a command finds from the current folder with no fixtures
+/// folder and no path given: `fixtures/` here or in an ancestor, holding
+/// `schema/fixture.schema.json` (none: the embedded corpus would be used).
+pub fn found_from_here() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    cwd.ancestors()
+        .map(|a| a.join("fixtures"))
+        .find(|f| f.join("schema").join("fixture.schema.json").is_file())
+}
+
+/// Load the fixtures `targets` name below `root` (files, folders, ids or
+/// substrings of ids; none: the whole corpus). A target that is a fixture's
+/// whole id selects that fixture only (`capture/a`, not `capture/ab`).
 pub fn select(root: &Path, targets: &[String]) -> Result<Corpus, SelectError> {
     if targets.is_empty() {
         return Ok(load_corpus(root));
@@ -285,11 +315,17 @@ pub fn select(root: &Path, targets: &[String]) -> Result<Corpus, SelectError> {
             files.push(p.to_path_buf());
         } else {
             let before = files.len();
-            files.extend(
-                all.iter()
-                    .filter(|f| id_for(root, f).is_some_and(|id| id.contains(t.as_str())))
-                    .cloned(),
-            );
+            let exact = all
+                .iter()
+                .find(|f| id_for(root, f).as_deref() == Some(t.as_str()));
+            match exact {
+                Some(f) => files.push(f.clone()),
+                None => files.extend(
+                    all.iter()
+                        .filter(|f| id_for(root, f).is_some_and(|id| id.contains(t.as_str())))
+                        .cloned(),
+                ),
+            }
             if files.len() == before {
                 return Err(SelectError::NoMatch(t.clone()));
             }

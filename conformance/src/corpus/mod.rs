@@ -20,8 +20,8 @@ pub use fixture::{Checks, Fixture, LineTurn, StepCheck};
 pub use format::{schema_json, setup_schema_json, Basis};
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
-    find_root, fixture_files, id_for, load_corpus, load_file, load_files, root_of, select, Corpus,
-    SelectError,
+    find_root, fixture_files, found_from_here, id_for, load_corpus, load_file, load_files, root_of,
+    select, Corpus, SelectError,
 };
 pub use source::{
     is_fixture_file, parse_yaml, read_text, LoadError, Src, MAX_FILE_BYTES, NOT_FIXTURES,

@@ -116,7 +116,13 @@ impl Trace {
             return None;
         }
         if self.id != fresh.id {
-            return Some(format!("it is the trace of `{}`", self.id));
+            // The id follows the fixture's place: a fixture moved with its
+            // trace to another folder keeps it.
+            let moved = Trace {
+                id: fresh.id.clone(),
+                ..self.clone()
+            };
+            return moved.stale_against(fresh);
         }
         if self.invalid != fresh.invalid {
             return Some("its verdict on the setup differs".into());

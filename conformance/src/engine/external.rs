@@ -6,6 +6,7 @@
 use super::process::{EngineProcess, ProcessOptions};
 use super::protocol::parse::{self, Declared, ReplyError};
 use super::protocol::{Command, PROTOCOL_VERSION};
+use super::transcript::{Exchange, Recorder, Transcript};
 use super::{
     Capabilities, Capability, CommandError, Engine, EngineCommand, EngineInfo, EngineResult,
     Incident, IncidentKind, PlayReply, PositionReply,
@@ -31,6 +32,10 @@ pub struct ExternalEngine {
     /// rightly: their checks are skipped, their fields ignored.
     guessed: Capabilities,
     warnings: Vec<String>,
+    /// The fixture's exchange, when one is being recorded.
+    recorder: Recorder,
+    /// The first handshake, that a replayed transcript opens with.
+    hello: Option<Exchange>,
 }
 
 impl ExternalEngine {
@@ -48,6 +53,8 @@ impl ExternalEngine {
             },
             guessed: Capabilities::NONE,
             warnings: Vec::new(),
+            recorder: Recorder::default(),
+            hello: None,
         };
         let hello = engine.handshake()?;
         let mut caps = hello.capabilities;
@@ -92,8 +99,7 @@ impl ExternalEngine {
     fn handshake(&mut self) -> Result<parse::Hello, Incident> {
         self.process.start()?;
         let (id, request, line) = self
-            .process
-            .request(Command::Hello {
+            .sent(Command::Hello {
                 protocol: PROTOCOL_VERSION,
             })
             .map_err(|i| match i.kind {
@@ -105,6 +111,12 @@ impl ExternalEngine {
                     ..i
                 },
             })?;
+        if self.hello.is_none() {
+            self.hello = Some(Exchange {
+                request: request.clone(),
+                reply: Some(line.clone()),
+            });
+        }
         let fail = |me: &mut Self, reason: String| {
             let stderr = me.process.stderr_tail();
             me.process.kill();
@@ -165,6 +177,22 @@ impl ExternalEngine {
         Ok(())
     }
 
+    /// Send one request, noting it and its reply in the record.
+    fn sent(&mut self, command: Command) -> Result<(u64, String, String), Incident> {
+        match self.process.request(command) {
+            Ok((id, sent, line)) => {
+                self.recorder.note(&sent, Some(&line));
+                Ok((id, sent, line))
+            }
+            Err(i) => {
+                if !i.request.is_empty() {
+                    self.recorder.note(&i.request, None);
+                }
+                Err(i)
+            }
+        }
+    }
+
     /// One request, its reply read by `read`.
     fn call<T>(
         &mut self,
@@ -172,7 +200,7 @@ impl ExternalEngine {
         read: impl FnOnce(&str, u64, Declared) -> Result<T, ReplyError>,
     ) -> EngineResult<T> {
         self.ensure()?;
-        let (id, sent, line) = self.process.request(command)?;
+        let (id, sent, line) = self.sent(command)?;
         let declared = Declared {
             caps: self.info.capabilities,
             guessed: self.guessed,
@@ -217,6 +245,14 @@ impl Engine for ExternalEngine {
             .ok()
             .and_then(|st| st.slow_note());
         self.warnings.iter().cloned().chain(slow).collect()
+    }
+
+    fn begin_transcript(&mut self) {
+        self.recorder.begin();
+    }
+
+    fn take_transcript(&mut self) -> Option<Transcript> {
+        self.recorder.take(self.hello.as_ref())
     }
 
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {

@@ -18,6 +18,7 @@ pub(crate) mod process;
 pub mod protocol;
 mod reference;
 mod serve;
+mod transcript;
 
 pub use capability::{Capabilities, Capability};
 pub use command::{CommandError, EngineCommand};
@@ -25,7 +26,8 @@ pub use external::{ExternalEngine, StartError};
 pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, SHOWN_CHARS};
 pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
-pub use serve::{answer, serve, MAX_SERVED_DEPTH};
+pub use serve::{answer, serve, write_reply, MAX_SERVED_DEPTH};
+pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 
@@ -177,6 +179,14 @@ pub trait Engine {
     fn warnings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Start recording the requests and replies of one fixture (an engine
+    /// in another process; in process there is nothing to record).
+    fn begin_transcript(&mut self) {}
+    /// The exchange recorded since [`Engine::begin_transcript`], ending the
+    /// record; none by default.
+    fn take_transcript(&mut self) -> Option<Transcript> {
+        None
+    }
 }
 
 impl<E: Engine + ?Sized> Engine for Box<E> {
@@ -200,5 +210,11 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn warnings(&self) -> Vec<String> {
         (**self).warnings()
+    }
+    fn begin_transcript(&mut self) {
+        (**self).begin_transcript();
+    }
+    fn take_transcript(&mut self) -> Option<Transcript> {
+        (**self).take_transcript()
     }
 }

@@ -16,6 +16,24 @@ fn turn_count(n: usize) -> String {
     }
 }
 
+/// The command that finds the same difference again: the game that found
+/// it alone (`--seed <game seed> --games 1`, the same on any `--partition`
+/// and `--jobs`), on the same engine, quoted for a POSIX shell.
+pub fn repeat_command(engine: Option<&str>, game_seed: u64) -> String {
+    let mut words: Vec<String> = vec!["hexodic-conformance".into(), "fuzz".into()];
+    if let Some(e) = engine {
+        words.push("--engine".into());
+        words.push(e.to_owned());
+    }
+    words.extend([
+        "--seed".into(),
+        game_seed.to_string(),
+        "--games".into(),
+        "1".into(),
+    ]);
+    shell_words::join(words)
+}
+
 /// The recording of a finding with id `id`; `engine` names the engine it was
 /// found on and `command` the fuzz command that repeats it.
 pub fn recording(f: &Finding, id: &str, engine: &str, command: &str) -> Recording {

@@ -16,5 +16,5 @@ pub mod stats;
 pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};
-pub use finding::recording;
+pub use finding::{recording, repeat_command};
 pub use parallel::fuzz_parallel;

@@ -13,7 +13,10 @@ fn area(id: &str) -> &str {
 
 /// A fixture's JUnit status: a difference is a failure, an incident an
 /// error, a missing capability a skip.
-fn status(r: &FixtureResult) -> TestCaseStatus {
+fn status(report: &RunReport, r: &FixtureResult) -> TestCaseStatus {
+    let rerun = super::reproduce(report, r)
+        .map(|c| format!("\nrerun: {c}"))
+        .unwrap_or_default();
     match r.status {
         Status::Pass => TestCaseStatus::success(),
         Status::ExpectedFail => TestCaseStatus::success(),
@@ -34,7 +37,10 @@ fn status(r: &FixtureResult) -> TestCaseStatus {
             } else {
                 format!("{} ({rules})", r.basis.name())
             });
-            s.set_description(super::text::failure_block(r).join("\n"));
+            s.set_description(format!(
+                "{}{rerun}",
+                super::text::failure_block(r).join("\n")
+            ));
             s
         }
         Status::Incident => {
@@ -43,7 +49,7 @@ fn status(r: &FixtureResult) -> TestCaseStatus {
             s.set_type("engine-incident");
             if let Some(i) = r.incident() {
                 s.set_description(format!(
-                    "request: {}\nstandard error of that engine process:\n{}",
+                    "request: {}\nstandard error of that engine process:\n{}{rerun}",
                     i.incident.request, i.incident.stderr
                 ));
             }
@@ -57,7 +63,7 @@ pub fn junit(report: &RunReport) -> String {
     let engine = report.engine.label();
     let mut suites: BTreeMap<String, TestSuite> = BTreeMap::new();
     for r in &report.results {
-        let status = status(r);
+        let status = status(report, r);
         let mut case = TestCase::new(r.id.as_str(), status);
         case.set_classname(format!("{engine}.{}", area(&r.id)));
         case.set_time(r.elapsed);

@@ -64,7 +64,7 @@ pub struct Merged {
 }
 
 /// The fields every part of one run shares, with their names in the file.
-fn shared(r: &JsonReport) -> [(&'static str, String); 7] {
+fn shared(r: &JsonReport) -> [(&'static str, String); 8] {
     [
         ("harness.version", r.harness.version.clone()),
         ("corpus.version", r.corpus.version.clone()),
@@ -76,6 +76,12 @@ fn shared(r: &JsonReport) -> [(&'static str, String); 7] {
             r.engine.command.clone().unwrap_or_default(),
         ),
         ("engine.capabilities", r.engine.capabilities.join(", ")),
+        (
+            "run.rerun.traces",
+            r.run
+                .as_ref()
+                .map_or(String::new(), |x| x.rerun.traces.to_string()),
+        ),
     ]
 }
 
@@ -233,5 +239,6 @@ fn rebuild(parts: &[&RunReport]) -> RunReport {
         stopped: parts.iter().find_map(|p| p.stopped),
         unusable: parts.iter().find_map(|p| p.unusable.clone()),
         partition: None,
+        rerun: head.rerun.clone(),
     }
 }

@@ -12,7 +12,9 @@ pub mod html;
 pub mod json;
 mod junit;
 pub mod merge;
+pub mod reproduce;
 pub mod text;
+pub mod transcript;
 
 pub use annotations::github_annotations;
 pub use boards::side_by_side;
@@ -20,4 +22,5 @@ pub use expectations::Expectations;
 pub use json::{json, report_schema_json, JsonReport, ReportReadError};
 pub use junit::junit;
 pub use merge::{merge, MergeError, Part};
+pub use reproduce::reproduce;
 pub use text::{failure_block, failure_block_with, rule_with_title, summary_lines, text};

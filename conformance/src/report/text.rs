@@ -243,6 +243,7 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
                 .into_iter()
                 .map(|l| format!("   {l}")),
         );
+        out.extend(super::reproduce(report, r).map(|c| format!("     rerun: {c}")));
     }
     let others: Vec<&String> = rc
         .fixtures
@@ -261,6 +262,7 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
     for id in &others[..shown] {
         if let Some(r) = report.result(id) {
             out.push(format!("     {}", one_line(r)));
+            out.extend(super::reproduce(report, r).map(|c| format!("       rerun: {c}")));
         }
     }
     if shown < others.len() {
@@ -306,6 +308,7 @@ fn incident_section(report: &RunReport, out: &mut Vec<String>) {
             i.place(),
             i.incident.kind
         ));
+        out.extend(super::reproduce(report, first).map(|c| format!("    rerun: {c}")));
         if !i.incident.request.is_empty() {
             out.push(format!(
                 "    request: {}",

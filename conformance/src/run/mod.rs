@@ -5,6 +5,7 @@
 mod exit;
 mod parallel;
 mod partition;
+mod rerun;
 mod runner;
 mod status;
 mod summary;
@@ -13,6 +14,7 @@ pub use crate::corpus::corpus_version;
 pub use exit::Exit;
 pub use parallel::{default_jobs, run_corpus_parallel, MakeEngine};
 pub use partition::{Partition, PartitionError};
+pub use rerun::Rerun;
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
 pub use status::{FixtureResult, Status};
 pub use summary::{Stopped, Summary};
@@ -47,6 +49,9 @@ pub struct RunOptions {
     pub deadline: Option<Instant>,
     /// Stop when this is set (an interrupt).
     pub stop: Option<Arc<AtomicBool>>,
+    /// Keep each failing fixture's requests and replies
+    /// ([`FixtureResult::transcript`]), for `--transcript`.
+    pub transcripts: bool,
 }
 
 /// Where a run stands, for a progress line.
@@ -92,6 +97,8 @@ pub struct RunReport {
     pub unusable: Option<Incident>,
     /// The part of the corpus run (`--partition`), if only a part was.
     pub partition: Option<Partition>,
+    /// How to run a fixture of it again (the engine command, traces).
+    pub rerun: Rerun,
 }
 
 impl RunReport {
@@ -119,6 +126,10 @@ impl RunReport {
             stopped: Some(Stopped::Unusable),
             unusable: Some(incident),
             partition: None,
+            rerun: Rerun {
+                engine: (!command.is_empty()).then(|| command.to_owned()),
+                traces: true,
+            },
         }
     }
 
@@ -240,6 +251,24 @@ pub fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
     root_causes(&failing)
 }
 
+/// The exchange recorded for a fixture's result, kept only when it failed
+/// or had an incident.
+fn kept_transcript(
+    engine: &mut dyn Engine,
+    r: &FixtureResult,
+    opts: &RunOptions,
+) -> Option<Box<crate::engine::Transcript>> {
+    if !opts.transcripts {
+        return None;
+    }
+    let t = engine.take_transcript()?;
+    matches!(
+        r.status,
+        Status::Fail | Status::ExpectedFail | Status::Incident
+    )
+    .then(|| Box::new(t))
+}
+
 /// Run every fixture of `corpus` against `engine`. `progress` is called
 /// after each fixture.
 pub fn run_corpus(
@@ -263,9 +292,13 @@ pub fn run_corpus(
         }
         let trace = trace_of(fx, opts, &mut errors);
         let t = Instant::now();
+        if opts.transcripts {
+            engine.begin_transcript();
+        }
         let run = run_fixture(engine, fx, trace.as_ref(), opts.variant);
         let expected = opts.expected.get(&fx.id);
-        let r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        r.transcript = kept_transcript(engine, &r, opts);
         if r.incident()
             .is_some_and(|i| i.incident.kind == crate::engine::IncidentKind::Stopped)
         {
@@ -308,6 +341,10 @@ pub fn run_corpus(
         stopped: stop,
         unusable,
         partition: None,
+        rerun: Rerun {
+            engine: None,
+            traces: opts.traces,
+        },
     }
 }
 

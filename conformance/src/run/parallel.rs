@@ -9,8 +9,8 @@
 //! from timings.
 
 use super::{
-    causes, corpus_version, run_corpus, run_fixture, stopped, trace_of, FixtureResult, Progress,
-    RunOptions, RunReport, Stopped, Summary, Watch,
+    causes, corpus_version, kept_transcript, run_corpus, run_fixture, stopped, trace_of,
+    FixtureResult, Progress, RunOptions, RunReport, Stopped, Summary, Watch,
 };
 use crate::corpus::{Corpus, LoadError};
 use crate::engine::{Engine, EngineInfo, Incident, IncidentKind};
@@ -104,9 +104,13 @@ fn worker(
         let mut errors = Vec::new();
         let trace = trace_of(fx, opts, &mut errors);
         let t = Instant::now();
+        if opts.transcripts {
+            engine.begin_transcript();
+        }
         let run = run_fixture(engine.as_mut(), fx, trace.as_ref(), opts.variant);
         let expected = opts.expected.get(&fx.id);
-        let r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
+        r.transcript = kept_transcript(engine.as_mut(), &r, opts);
         if tx.send(Message::Done(i, Box::new(r), errors)).is_err() {
             return;
         }
@@ -242,6 +246,10 @@ impl Gathered {
             stopped: self.stop,
             unusable: self.unusable,
             partition: None,
+            rerun: super::Rerun {
+                engine: None,
+                traces: opts.traces,
+            },
         }
     }
 }

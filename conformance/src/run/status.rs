@@ -77,6 +77,11 @@ pub struct FixtureResult {
     pub traced: bool,
     /// Time taken.
     pub elapsed: Duration,
+    /// The requests and replies, when they were recorded
+    /// ([`super::RunOptions::transcripts`]) and the fixture failed; not
+    /// written with the run.
+    #[serde(skip)]
+    pub transcript: Option<Box<crate::engine::Transcript>>,
 }
 
 impl FixtureResult {
@@ -100,6 +105,7 @@ impl FixtureResult {
             expected_reason: expected.cloned(),
             traced,
             elapsed,
+            transcript: None,
         }
     }
 
@@ -201,6 +207,7 @@ mod tests {
             expected_reason: None,
             traced: false,
             elapsed: Duration::ZERO,
+            transcript: None,
         }
     }
 

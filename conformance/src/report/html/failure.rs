@@ -86,6 +86,7 @@ impl<'a> Writer<'a> {
             self.h.elem("dt", &[], "Expected to fail");
             self.h.elem("dd", &[], reason);
         }
+        self.rerun(res);
         self.h.close("dl");
     }
 

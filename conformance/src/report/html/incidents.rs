@@ -112,6 +112,7 @@ impl<'a> Writer<'a> {
                 ),
             );
         }
+        self.rerun(x);
         self.h.close("dl");
     }
 }

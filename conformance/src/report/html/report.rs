@@ -164,6 +164,22 @@ impl<'a> Writer<'a> {
             ),
             None => format!("{}: {}", escape(&res.id), inline(&res.cause_line())),
         };
-        self.h.open("li", &[("id", &anchor)]).raw(&text).close("li");
+        let rerun = super::super::reproduce(self.r, res).map_or(String::new(), |c| {
+            format!("<br><code class=\"rerun\">{}</code>", escape(&c))
+        });
+        self.h
+            .open("li", &[("id", &anchor)])
+            .raw(&text)
+            .raw(&rerun)
+            .close("li");
+    }
+
+    /// The command that runs a failing fixture again, as a fact.
+    pub(super) fn rerun(&mut self, x: &FixtureResult) {
+        if let Some(c) = super::super::reproduce(self.r, x) {
+            self.h.elem("dt", &[], "Rerun");
+            self.h.open("dd", &[]);
+            self.h.elem("code", &[("class", "rerun")], &c).close("dd");
+        }
     }
 }

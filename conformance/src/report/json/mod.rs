@@ -42,7 +42,7 @@ fn divergence(d: &Divergence) -> DivergenceReport {
     }
 }
 
-fn result(r: &FixtureResult) -> FixtureReport {
+fn result(report: &RunReport, r: &FixtureResult) -> FixtureReport {
     let failure = r.failure().map(|f| FailureReport {
         variant: f.variant.to_string(),
         cause: divergence(&f.cause),
@@ -63,6 +63,7 @@ fn result(r: &FixtureResult) -> FixtureReport {
         id: r.id.clone(),
         file: paths::shown(&r.file),
         line: r.line(),
+        reproduce: super::reproduce(report, r),
         rules: r.rules.clone(),
         basis: r.basis.name().to_owned(),
         status: r.status.name().to_owned(),
@@ -157,7 +158,7 @@ impl JsonReport {
                 without_trace: s.without_trace,
             },
             root_causes: report.root_causes.iter().map(root_cause).collect(),
-            results: report.results.iter().map(result).collect(),
+            results: report.results.iter().map(|r| result(report, r)).collect(),
             run: Some(Box::new(report.clone())),
             errors: report
                 .errors

@@ -193,6 +193,10 @@ pub struct FixtureReport {
     pub incident: Option<IncidentReport>,
     /// The line of the cause (or of the fixture's start).
     pub line: u32,
+    /// The command that runs this fixture again in the variant that failed
+    /// (for a failure or an incident), quoted for a POSIX shell.
+    #[serde(default)]
+    pub reproduce: Option<String>,
     /// The rules the fixture cites.
     pub rules: Vec<String>,
     /// The capabilities whose checks were skipped.

@@ -1,0 +1,145 @@
+//! Every failure's reproduce line, run through a POSIX shell, reruns
+//! exactly that fixture in exactly that variant, and fails it again.
+#![cfg(unix)]
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::{fixtures, harness, harness_in, TEST_ENGINE};
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The failing results of a run of the corpus against `engine`, in `dir`.
+fn failures(dir: &Path, engine: &str) -> Vec<Value> {
+    let fx = fixtures();
+    let o = harness_in(
+        dir,
+        &[
+            "run",
+            "--fixtures",
+            fx.to_str().unwrap(),
+            "--engine",
+            engine,
+            "--json",
+            "all.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let report = json(&dir.join("all.json"));
+    let results = report["results"].as_array().unwrap().clone();
+    results
+        .into_iter()
+        .filter(|r| r["status"] == "fail" || r["status"] == "incident")
+        .collect()
+}
+
+/// Run `line` with `sh -c` in `dir`, the harness on the `PATH`, writing a
+/// JSON report; the report.
+fn rerun(dir: &Path, line: &str) -> (Option<i32>, Value) {
+    let bin = harness();
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{line} --json one.json"))
+        .current_dir(dir)
+        .env("PATH", path)
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    (o.status.code(), json(&dir.join("one.json")))
+}
+
+/// The line of `failure` reruns that fixture alone, in its variant, and it fails again.
+fn assert_reproduces(dir: &Path, failure: &Value) {
+    let id = failure["id"].as_str().unwrap();
+    let line = failure["reproduce"].as_str().unwrap();
+    let variant = failure["failure"]["variant"]
+        .as_str()
+        .or_else(|| failure["incident"]["variant"].as_str())
+        .unwrap();
+    assert!(line.contains(&format!("--variant {variant}")), "{line}");
+    let (code, one) = rerun(dir, line);
+    assert_eq!(code, Some(1), "{line}: {one}");
+    let results = one["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{line} ran more than {id}: {one}");
+    let r = &results[0];
+    assert_eq!(r["id"], id, "{line}");
+    assert_eq!(r["status"], failure["status"], "{line}");
+    assert_eq!(r["variants_run"], 1, "{line} ran more than one variant");
+    assert_eq!(
+        r["failure"]["variant"], failure["failure"]["variant"],
+        "{line}"
+    );
+    assert_eq!(r["cause"], failure["cause"], "{line}");
+    assert_eq!(r["reproduce"], failure["reproduce"], "{line}");
+}
+
+/// Five failures, those whose id is part of another id first (a substring
+/// match would select more than one fixture).
+fn sample(failures: &[Value]) -> Vec<&Value> {
+    let ids: Vec<&str> = failures.iter().filter_map(|f| f["id"].as_str()).collect();
+    let all = common::corpus();
+    let inside = |id: &str| all.fixtures.iter().any(|f| f.id != id && f.id.contains(id));
+    let mut picked: Vec<&Value> = failures
+        .iter()
+        .filter(|f| inside(f["id"].as_str().unwrap()))
+        .take(3)
+        .collect();
+    for f in failures {
+        if picked.len() >= 5 {
+            break;
+        }
+        if !picked.iter().any(|p| p["id"] == f["id"]) {
+            picked.push(f);
+        }
+    }
+    assert!(!ids.is_empty());
+    picked
+}
+
+#[test]
+fn reproduce_lines_rerun_exactly_the_failing_fixture_and_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!("{TEST_ENGINE} --bug edge-counts-tier");
+    let failing = failures(dir.path(), &engine);
+    assert!(failing.len() >= 5, "{} failures", failing.len());
+    let picked = sample(&failing);
+    assert!(
+        picked
+            .iter()
+            .any(|f| f["id"] == "capture/locked-cell-stone-captured"
+                || f["id"] == "capture/weight-6t-plus-1-tier2"),
+        "no failure whose id is part of another id in the sample"
+    );
+    for f in picked {
+        assert_reproduces(dir.path(), f);
+    }
+}
+
+#[test]
+fn a_reproduce_line_keeps_an_engine_command_with_spaces_and_quotes() {
+    let dir = tempfile::tempdir().unwrap();
+    let odd = dir.path().join("an engine's \"home\"");
+    std::fs::create_dir(&odd).unwrap();
+    let exe = odd.join("test engine");
+    std::os::unix::fs::symlink(TEST_ENGINE, &exe).unwrap();
+    let engine = shell_words::join([exe.to_str().unwrap(), "--bug", "edge-counts-tier"]);
+    let failing = failures(dir.path(), &engine);
+    let f = failing.first().unwrap();
+    let line = f["reproduce"].as_str().unwrap();
+    assert_eq!(
+        shell_words::split(line).unwrap().last().map(String::as_str),
+        Some(engine.as_str()),
+        "{line}"
+    );
+    assert_reproduces(dir.path(), f);
+}
