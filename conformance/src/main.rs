@@ -25,6 +25,9 @@ enum Command {
     /// Differential fuzzing: games steered to rare rules, engine against reference;
     /// a difference is shrunk and written as a fixture.
     Fuzz(cli::fuzz::FuzzArgs),
+    /// Compare two builds' JSON reports: newly failing, fixed, failing
+    /// differently, by fixture and by rule (exit 1 on a new or changed failure).
+    Compare(cli::compare::CompareArgs),
     /// Count legal turn sequences (N1); with --engine, compare and bisect.
     Perft(cli::perft::PerftArgs),
     /// Play seeded random games and tally how they end and how often rare events happen.
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(a) => cli::run::run(a),
+        Command::Compare(a) => cli::compare::run(a),
         Command::Fuzz(a) => cli::fuzz::run(a),
         Command::Perft(a) => cli::perft::perft_cmd(a),
         Command::Play(a) => cli::play::play(a),
