@@ -6,8 +6,8 @@ use hexodic_conformance::corpus::{select, Corpus};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::{
-    compare, comparison_text, github_annotations, junit, markdown, text, Comparison, Expectations,
-    JsonReport,
+    compare, comparison_text, github_annotations, junit, markdown, text, AnnotationPlaces,
+    Comparison, Expectations, JsonReport,
 };
 use hexodic_conformance::run::{
     corpus_version, default_jobs, run_corpus_parallel, Exit, Partition, Progress, RunOptions,
@@ -266,7 +266,15 @@ pub fn run(a: RunArgs) -> ExitCode {
         out(&comparison_text(c));
     }
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
-        out(&github_annotations(&report));
+        let listed = a
+            .expectations
+            .as_deref()
+            .and_then(|p| Some((p, std::fs::read_to_string(p).ok()?)));
+        let places = AnnotationPlaces {
+            command,
+            expectations: listed.as_ref().map(|(p, t)| (*p, t.as_str())),
+        };
+        out(&github_annotations(&report, &places));
     }
     let written = write_reports(&a, &report, comparison.as_ref());
     if let (true, Some(path)) = (a.update_expectations, &a.expectations) {

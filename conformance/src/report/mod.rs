@@ -16,7 +16,7 @@ mod junit;
 mod markdown;
 pub mod text;
 
-pub use annotations::github_annotations;
+pub use annotations::{github_annotations, AnnotationPlaces};
 pub use boards::side_by_side;
 pub use compare::{compare, comparison_text, headline};
 pub use expectations::Expectations;
