@@ -28,6 +28,9 @@ enum Command {
     /// Merge the JSON reports of the parts of one run (`run --partition K/N`)
     /// into the reports a single run writes.
     Merge(cli::merge::MergeArgs),
+    /// Compare two builds' JSON reports: newly failing, fixed, failing
+    /// differently, by fixture and by rule (exit 1 on a new or changed failure).
+    Compare(cli::compare::CompareArgs),
     /// Count legal turn sequences (N1); with --engine, compare and bisect.
     Perft(cli::perft::PerftArgs),
     /// Play seeded random games and tally how they end and how often rare events happen.
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Run(a) => cli::run::run(a),
+        Command::Compare(a) => cli::compare::run(a),
         Command::Fuzz(a) => cli::fuzz::run(a),
         Command::Merge(a) => cli::merge::run(a),
         Command::Perft(a) => cli::perft::perft_cmd(a),

@@ -179,6 +179,7 @@ fn run_command(dir: &Path, bin: &Path, n: usize, c: &DocCommand) -> Result<(), S
         .current_dir(dir)
         .env("PATH", path)
         .env_remove("GITHUB_ACTIONS")
+        .env_remove("GITHUB_STEP_SUMMARY")
         .stdin(Stdio::null())
         .stdout(File::create(&out).unwrap())
         .stderr(File::create(&err).unwrap())

@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod catalogue;
 pub mod common;
+pub mod compare;
 pub mod corpus;
 pub mod engines;
 pub mod explain;

@@ -5,7 +5,10 @@ use super::root::find_root;
 use hexodic_conformance::corpus::{select, Corpus};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
-use hexodic_conformance::report::{github_annotations, json, junit, text, Expectations};
+use hexodic_conformance::report::{
+    compare, comparison_text, github_annotations, junit, markdown, text, AnnotationPlaces,
+    Comparison, Expectations, JsonReport,
+};
 use hexodic_conformance::run::{
     corpus_version, default_jobs, run_corpus_parallel, Exit, Partition, Progress, RunOptions,
     RunReport, Stopped,
@@ -50,6 +53,16 @@ pub struct RunArgs {
     /// Write a JSON report.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// The JSON report of a previous build (`run --json`): the comparison is
+    /// printed after the summary and written in the JSON and Markdown
+    /// reports, and rule failures fail the run only when a fixture newly
+    /// fails or fails differently.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
+    /// Write a short Markdown summary (also appended to
+    /// `$GITHUB_STEP_SUMMARY` when it is set).
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
     /// Write an HTML report (one self-contained page with the boards drawn).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
@@ -99,13 +112,18 @@ fn write(path: &Path, text: &str) -> bool {
     }
 }
 
-fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
+fn write_reports(a: &RunArgs, report: &RunReport, comparison: Option<&Comparison>) -> bool {
     let mut ok = true;
     if let Some(p) = &a.junit {
         ok &= write(p, &junit(report));
     }
+    let mut doc = JsonReport::new(report, a.engine.engine.as_deref());
+    doc.comparison = comparison.cloned();
     if let Some(p) = &a.json {
-        ok &= write(p, &json(report, a.engine.engine.as_deref()));
+        ok &= write(p, &doc.to_json());
+    }
+    if let Some(p) = &a.markdown {
+        ok &= super::compare::write_markdown(p, &markdown(&doc));
     }
     if let Some(p) = &a.html {
         ok &= write(p, &hexodic_conformance::report::html::report(report));
@@ -190,6 +208,11 @@ pub fn run(a: RunArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
+    let baseline = match a.baseline.as_deref().map(super::compare::read_report) {
+        Some(Err(code)) => return code,
+        Some(Ok(b)) => Some(b),
+        None => None,
+    };
     // Every part of a partitioned run names the version of the whole.
     let version = corpus_version(&corpus);
     if let Some(p) = a.partition {
@@ -231,7 +254,7 @@ pub fn run(a: RunArgs) -> ExitCode {
                 report.unusable = None;
             }
             mark(&mut report);
-            write_reports(&a, &report);
+            write_reports(&a, &report, None);
             return ExitCode::from(code);
         }
     };
@@ -249,15 +272,33 @@ pub fn run(a: RunArgs) -> ExitCode {
     let mut report = run_with_progress(&a, t0, opened, &corpus, &opts);
     mark(&mut report);
     out(&text(&report, a.verbose));
-    if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
-        out(&github_annotations(&report));
+    let command = a.engine.engine.as_deref();
+    let comparison = baseline.map(|b| compare(&b, &JsonReport::new(&report, command)));
+    if let Some(c) = &comparison {
+        out(&comparison_text(c));
     }
-    let written =
-        write_reports(&a, &report) & super::transcripts::write(a.transcript.as_deref(), &report);
+    if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
+        let listed = a
+            .expectations
+            .as_deref()
+            .and_then(|p| Some((p, std::fs::read_to_string(p).ok()?)));
+        let places = AnnotationPlaces {
+            command,
+            expectations: listed.as_ref().map(|(p, t)| (*p, t.as_str())),
+        };
+        out(&github_annotations(&report, &places));
+    }
+    let written = write_reports(&a, &report, comparison.as_ref())
+        & super::transcripts::write(a.transcript.as_deref(), &report);
     if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
         return update_expectations(path, &expected, &report);
     }
-    match report.exit() {
+    let exit = super::compare::run_exit(
+        report.exit(),
+        comparison.as_ref(),
+        report.summary.unexpected_passes,
+    );
+    match exit {
         Exit::Pass if !written => ExitCode::from(Exit::Usage),
         code => ExitCode::from(code),
     }

@@ -5,16 +5,19 @@
 //! Paths are relative to the current folder. [`JsonReport::read`] reads a
 //! report back.
 
+mod comparison;
 mod model;
 mod read;
 
+pub use comparison::{Comparison, FixtureChange, RuleChange};
 pub use model::{
     CorpusInfo, DivergenceReport, EngineReport, Example, FailureReport, FileError, FixtureReport,
-    Harness, IncidentReport, JsonReport, RootCauseReport, StopReason, Totals, SCHEMA_VERSION,
+    Harness, IncidentReport, JsonReport, RootCauseReport, SignatureReport, StopReason, Totals,
+    SCHEMA_VERSION,
 };
 pub use read::ReportReadError;
 
-use crate::diagnose::{Divergence, RootCause, Source};
+use crate::diagnose::{Divergence, RootCause, Signature, Source};
 use crate::paths;
 use crate::run::{FixtureResult, RunReport, Stopped};
 
@@ -42,11 +45,20 @@ fn divergence(d: &Divergence) -> DivergenceReport {
     }
 }
 
+fn signature(s: &Signature) -> SignatureReport {
+    SignatureReport {
+        key: s.key.clone(),
+        kind: s.kind.to_owned(),
+        rules: strings(&s.rules),
+    }
+}
+
 fn result(report: &RunReport, r: &FixtureResult) -> FixtureReport {
     let failure = r.failure().map(|f| FailureReport {
         variant: f.variant.to_string(),
         cause: divergence(&f.cause),
         consequences: f.consequences.iter().map(divergence).collect(),
+        signature: Some(signature(&crate::diagnose::signature(&f.cause))),
     });
     let incident = r.incident().map(|i| IncidentReport {
         kind: i.incident.kind.name().to_owned(),
@@ -113,6 +125,7 @@ impl JsonReport {
     pub fn new(report: &RunReport, command: Option<&str>) -> JsonReport {
         let s = &report.summary;
         JsonReport {
+            comparison: None,
             schema_version: SCHEMA_VERSION,
             harness: Harness {
                 name: "hexodic-conformance".to_owned(),

@@ -14,6 +14,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct JsonReport {
+    /// This run against a baseline report (`run --baseline`), if one was given.
+    #[serde(default)]
+    pub comparison: Option<super::comparison::Comparison>,
     /// Whether every selected fixture was run.
     pub complete: bool,
     /// The corpus run.
@@ -217,8 +220,37 @@ pub struct FailureReport {
     pub cause: DivergenceReport,
     /// Divergences after it.
     pub consequences: Vec<DivergenceReport>,
+    /// What identifies the cause across fixtures and builds (absent in
+    /// reports written before it was added).
+    #[serde(default)]
+    pub signature: Option<SignatureReport>,
     /// The variant it failed in.
     pub variant: String,
+}
+
+/// The signature of a failure: two failures with the same signature have
+/// the same cause.
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct SignatureReport {
+    /// The leading reason code or field.
+    pub key: String,
+    /// The kind of difference (`verdict`, `state`, `legal-list`, ...).
+    pub kind: String,
+    /// The leading implicated rules.
+    pub rules: Vec<String>,
+}
+
+impl std::fmt::Display for SignatureReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.rules.join(", "), self.kind)?;
+        if !self.key.is_empty() {
+            write!(f, " ({})", self.key)?;
+        }
+        Ok(())
+    }
 }
 
 /// One check an engine failed.

@@ -84,8 +84,13 @@ impl JsonReport {
 
     /// Read a report from its text; `path` names it in errors.
     pub fn parse(path: &Path, text: &str) -> Result<JsonReport, ReportReadError> {
-        let value: serde_json::Value = serde_json::from_str(text)
-            .map_err(|e| ReportReadError::json(path, &e, "not valid JSON"))?;
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            if e.is_eof() {
+                ReportReadError::json(path, &e, "truncated: the file ends inside the report")
+            } else {
+                ReportReadError::json(path, &e, "not valid JSON")
+            }
+        })?;
         let not_a_report = || {
             ReportReadError::at(
                 path,
@@ -133,6 +138,9 @@ mod tests {
         let p = Path::new("r.json");
         let e = JsonReport::parse(p, "{\n  \"id\": 3,\n").unwrap_err();
         assert_eq!((e.line, e.column), (3, 1), "{e}");
+        assert!(e.message.starts_with("truncated: "), "{e}");
+        let e = JsonReport::parse(p, "{\n  \"id\": 3,,\n}").unwrap_err();
+        assert_eq!(e.line, 2, "{e}");
         assert!(e.message.starts_with("not valid JSON: "), "{e}");
         let e = JsonReport::parse(p, "[1, 2]").unwrap_err();
         assert!(
