@@ -116,6 +116,18 @@ fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
     if let Some(path) = &a.expectations {
         if path.is_file() {
             expected = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
+            let unpinned = expected.unpinned();
+            if unpinned > 0 && !a.update_expectations {
+                let (n, pins) = if unpinned == 1 {
+                    ("1 entry".to_owned(), "pins")
+                } else {
+                    (format!("{unpinned} entries"), "pin")
+                };
+                eprintln!(
+                    "notice: {n} of {} {pins} no failure signature, so any failure counts as expected; `--update-expectations` records the signatures (and keeps the reasons)",
+                    paths::shown(path)
+                );
+            }
         } else if !a.update_expectations {
             let msg = format!("no expectations file {}", paths::shown(path));
             return Err(fail(Exit::Usage, msg));

@@ -188,6 +188,25 @@ fn one_line(r: &FixtureResult) -> String {
     }
 }
 
+/// A changed failure: the signature pinned and the one now, one above
+/// the other, then where it fails now.
+pub fn changed_lines(r: &FixtureResult) -> Vec<String> {
+    let Some((old, new)) = r.changed_words() else {
+        return Vec::new();
+    };
+    let mut out = vec![format!(
+        "CHANGED {}: fails another way than the expectations file says",
+        r.id
+    )];
+    out.push(format!("  expected: {old}"));
+    out.push(format!("  now:      {new}"));
+    if let Some(why) = r.expected_reason.as_deref().filter(|w| !w.is_empty()) {
+        out.push(format!("  reason listed: {why}"));
+    }
+    out.push(format!("  {}", one_line(r)));
+    out
+}
+
 fn cause_section(report: &RunReport, verbose: bool, out: &mut Vec<String>) {
     if report.root_causes.is_empty() {
         return;
@@ -398,6 +417,7 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
                 out.extend(failure_block(r).into_iter().map(|l| format!("  {l}")));
             }
             Status::UnexpectedPass => out.push(format!("XPASS {}: {}", r.id, r.cause_line())),
+            Status::ChangedFail => out.extend(changed_lines(r)),
             Status::Skipped if verbose => out.push(format!("SKIP {}: {}", r.id, r.cause_line())),
             Status::Incident if verbose => {
                 out.push(format!("INCIDENT {}: {}", r.id, r.cause_line()))

@@ -3,6 +3,7 @@
 //! root causes (the reports made from them are in [`crate::report`]).
 
 mod exit;
+mod expected;
 mod parallel;
 mod partition;
 mod runner;
@@ -11,6 +12,7 @@ mod summary;
 
 pub use crate::corpus::corpus_version;
 pub use exit::Exit;
+pub use expected::ExpectedFailure;
 pub use parallel::{default_jobs, run_corpus_parallel, MakeEngine};
 pub use partition::{Partition, PartitionError};
 pub use runner::{divergences, run_fixture, FixtureRun, RunOutcome, MAX_CONSEQUENCES};
@@ -41,8 +43,9 @@ pub struct RunOptions {
     pub variant: Option<Symmetry>,
     /// Compare with the golden traces beside the fixtures.
     pub traces: bool,
-    /// Fixtures expected to fail on this engine, with the reasons.
-    pub expected: BTreeMap<String, String>,
+    /// Fixtures expected to fail on this engine: the reasons and the
+    /// signatures of their failures.
+    pub expected: BTreeMap<String, ExpectedFailure>,
     /// Stop when this time comes.
     pub deadline: Option<Instant>,
     /// Stop when this is set (an interrupt).
@@ -226,7 +229,7 @@ impl Watch {
 fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
     let failing: Vec<Failing> = results
         .iter()
-        .filter(|r| r.status == Status::Fail)
+        .filter(|r| matches!(r.status, Status::Fail | Status::ChangedFail))
         .filter_map(|r| {
             Some(Failing {
                 id: &r.id,

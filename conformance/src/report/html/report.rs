@@ -128,8 +128,12 @@ impl<'a> Writer<'a> {
 
     fn nav(&mut self) {
         let incidents = self.count(|x| x.incident().is_some());
-        let expected =
-            self.count(|x| matches!(x.status, Status::ExpectedFail | Status::UnexpectedPass));
+        let expected = self.count(|x| {
+            matches!(
+                x.status,
+                Status::ExpectedFail | Status::ChangedFail | Status::UnexpectedPass
+            )
+        });
         let mut links = vec![
             ("summary".to_owned(), "Summary".to_owned()),
             (
@@ -426,6 +430,11 @@ impl<'a> Writer<'a> {
                 .text(" ")
                 .elem("span", &[("class", "badge")], "expected to fail");
         }
+        if res.status == Status::ChangedFail {
+            self.h
+                .text(" ")
+                .elem("span", &[("class", "badge")], "fails another way");
+        }
         self.h.close("h4");
     }
 
@@ -462,6 +471,12 @@ impl<'a> Writer<'a> {
         if let Some(reason) = &res.expected_reason {
             self.h.elem("dt", &[], "Expected to fail");
             self.h.elem("dd", &[], reason);
+        }
+        if let Some((old, new)) = res.changed_words() {
+            self.h.elem("dt", &[], "Signature expected");
+            self.h.elem("dd", &[], &old);
+            self.h.elem("dt", &[], "Signature now");
+            self.h.elem("dd", &[], &new);
         }
         self.h.close("dl");
     }
@@ -602,19 +617,31 @@ impl<'a> Writer<'a> {
             .r
             .results
             .iter()
-            .filter(|x| matches!(x.status, Status::ExpectedFail | Status::UnexpectedPass))
+            .filter(|x| {
+                matches!(
+                    x.status,
+                    Status::ExpectedFail | Status::ChangedFail | Status::UnexpectedPass
+                )
+            })
             .collect();
         if listed.is_empty() {
             return;
         }
         self.h.open("section", &[("id", "expectations")]);
-        self.h
-            .elem("h2", &[], "Expected failures and unexpected passes");
+        self.h.elem(
+            "h2",
+            &[],
+            "Expected failures, changed failures and unexpected passes",
+        );
         self.h.open("ul", &[("class", "brief")]);
         for x in listed {
             let anchor = self.anchor(&x.id);
             let line = match x.status {
                 Status::UnexpectedPass => format!("XPASS {}: {}", x.id, x.cause_line()),
+                Status::ChangedFail => {
+                    let (old, new) = x.changed_words().unwrap_or_default();
+                    format!("CHANGED {}: expected {old}; now {new}", x.id)
+                }
                 _ => format!(
                     "XFAIL {} ({}): {}",
                     x.id,

@@ -10,11 +10,12 @@ mod read;
 
 pub use model::{
     CorpusInfo, DivergenceReport, EngineReport, Example, FailureReport, FileError, FixtureReport,
-    Harness, IncidentReport, JsonReport, RootCauseReport, StopReason, Totals, SCHEMA_VERSION,
+    Harness, IncidentReport, JsonReport, RootCauseReport, SignatureReport, StopReason, Totals,
+    SCHEMA_VERSION,
 };
 pub use read::ReportReadError;
 
-use crate::diagnose::{Divergence, RootCause, Source};
+use crate::diagnose::{Divergence, Pinned, RootCause, Source};
 use crate::paths;
 use crate::run::{FixtureResult, RunReport, Stopped};
 
@@ -72,11 +73,22 @@ fn result(r: &FixtureResult) -> FixtureReport {
             .map(|f| strings(&f.cause.implicated))
             .unwrap_or_default(),
         expected_reason: r.expected_reason.clone(),
+        expected_signature: r.expected_signature.as_ref().map(signature),
+        signature: r.signature().as_ref().map(signature),
         skipped_checks: r.skipped().iter().map(|c| c.name().to_owned()).collect(),
         variants_run: r.run.variants_run,
         traced: r.traced,
         failure,
         incident,
+    }
+}
+
+fn signature(p: &Pinned) -> SignatureReport {
+    SignatureReport {
+        rules: p.rules.clone(),
+        kind: p.kind.clone(),
+        key: p.key.clone(),
+        step: p.step,
     }
 }
 
@@ -144,6 +156,7 @@ impl JsonReport {
                 failed_documented: s.failed_documented,
                 failed_ruling: s.failed_ruling,
                 expected_failures: s.expected_failures,
+                changed_failures: s.changed_failures,
                 unexpected_passes: s.unexpected_passes,
                 skipped: s.skipped,
                 skipped_checks: s

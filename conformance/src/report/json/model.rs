@@ -103,9 +103,13 @@ pub enum StopReason {
 pub struct Totals {
     /// Files that could not be loaded.
     pub errors: usize,
+    /// Listed as expected failures, but failing with another signature.
+    #[serde(default)]
+    pub changed_failures: usize,
     /// Failed as the expectations file says.
     pub expected_failures: usize,
-    /// Rule failures: unexpected failures and unexpected passes.
+    /// Rule failures: unexpected failures, changed failures and unexpected
+    /// passes.
     pub failed: usize,
     /// Failed, on fixtures of documented rules.
     pub failed_documented: usize,
@@ -153,6 +157,20 @@ pub struct RootCauseReport {
     pub rules: Vec<String>,
 }
 
+/// A failure's signature, as an expectations file pins it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SignatureReport {
+    /// The leading reason code or field, with its direction.
+    pub key: String,
+    /// The kind of difference.
+    pub kind: String,
+    /// The leading implicated rules.
+    pub rules: Vec<String>,
+    /// The step of the first divergence (0: the setup).
+    pub step: usize,
+}
+
 /// The smallest example of a root cause.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -175,6 +193,10 @@ pub struct FixtureReport {
     pub cause: String,
     /// The expectations file's reason, when it lists the fixture.
     pub expected_reason: Option<String>,
+    /// The signature the expectations file pins, when it pins one (beside
+    /// `signature` for a changed failure).
+    #[serde(default)]
+    pub expected_signature: Option<SignatureReport>,
     /// The failure, when a check differed.
     pub failure: Option<FailureReport>,
     /// The fixture file, relative to the current folder.
@@ -189,9 +211,13 @@ pub struct FixtureReport {
     pub line: u32,
     /// The rules the fixture cites.
     pub rules: Vec<String>,
+    /// The signature of the failure, when a check differed.
+    #[serde(default)]
+    pub signature: Option<SignatureReport>,
     /// The capabilities whose checks were skipped.
     pub skipped_checks: Vec<String>,
-    /// `pass`, `skipped`, `fail`, `expected-fail`, `unexpected-pass` or `incident`.
+    /// `pass`, `skipped`, `fail`, `expected-fail`, `changed-fail`,
+    /// `unexpected-pass` or `incident`.
     pub status: String,
     /// Whether a golden trace was compared.
     pub traced: bool,
