@@ -12,3 +12,4 @@ pub mod play;
 pub mod record;
 pub mod root;
 pub mod run;
+pub mod selection;
