@@ -369,7 +369,7 @@ fn the_markdown_summary_stays_short_at_300_failures_and_counts_the_rest() {
     for i in 0..300 {
         let mut f = failing.clone();
         f.id = format!("many/fixture-{i:03}");
-        if let Some(s) = f.failure.as_mut().and_then(|x| x.signature.as_mut()) {
+        if let Some(s) = f.signature.as_mut() {
             s.rules = vec![format!("R{i}")];
         }
         r.results.push(f);

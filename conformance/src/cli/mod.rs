@@ -14,4 +14,5 @@ pub mod play;
 pub mod record;
 pub mod root;
 pub mod run;
+pub mod selection;
 pub mod transcripts;

@@ -2,7 +2,7 @@
 
 use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
 use super::root::find_root;
-use hexodic_conformance::corpus::{select, Corpus};
+use hexodic_conformance::corpus::{select, Corpus, SelectError};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::{
@@ -29,6 +29,13 @@ pub struct RunArgs {
     /// `fixtures/` here or above).
     #[arg(long, value_name = "DIR")]
     fixtures: Option<PathBuf>,
+    /// Run only the fixtures whose `rules:` cite this rule ID (repeatable;
+    /// an area letter such as `C` selects all its rules).
+    #[arg(long = "rule", value_name = "ID")]
+    rule: Vec<String>,
+    /// Print the selected fixture ids and their variants, without running.
+    #[arg(long)]
+    list: bool,
     #[command(flatten)]
     engine: EngineArgs,
     /// Do not compare with the golden traces beside the fixtures.
@@ -134,11 +141,33 @@ fn write_reports(a: &RunArgs, report: &RunReport, comparison: Option<&Comparison
 /// The corpus the targets select and the expectations file, or the exit.
 fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
     let root = find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| fail(Exit::Usage, e))?;
-    let corpus = select(&root, &a.targets).map_err(|e| fail(Exit::Usage, e))?;
+    let mut corpus = select(&root, &a.targets).map_err(|e| match &e {
+        SelectError::NoMatch(t) => match super::selection::rule_hint(t) {
+            Some(hint) => fail(Exit::Usage, format!("{e}; {hint}")),
+            None => fail(Exit::Usage, e),
+        },
+        _ => fail(Exit::Usage, e),
+    })?;
+    if !a.rule.is_empty() {
+        let rules = super::selection::rules(&a.rule).map_err(|e| fail(Exit::Usage, e))?;
+        super::selection::keep_citing(&mut corpus, &rules);
+    }
     let mut expected = Expectations::default();
     if let Some(path) = &a.expectations {
         if path.is_file() {
             expected = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
+            let unpinned = expected.unpinned();
+            if unpinned > 0 && !a.update_expectations {
+                let (n, pins) = if unpinned == 1 {
+                    ("1 entry".to_owned(), "pins")
+                } else {
+                    (format!("{unpinned} entries"), "pin")
+                };
+                eprintln!(
+                    "notice: {n} of {} {pins} no failure signature, so any failure counts as expected; `--update-expectations` records the signatures (and keeps the reasons)",
+                    paths::shown(path)
+                );
+            }
         } else if !a.update_expectations {
             let msg = format!("no expectations file {}", paths::shown(path));
             return Err(fail(Exit::Usage, msg));
@@ -223,6 +252,10 @@ pub fn run(a: RunArgs) -> ExitCode {
         report.corpus_version = version.clone();
         report.rerun.engine = a.engine.engine.clone();
     };
+    if a.list {
+        out(&super::selection::list(&corpus.fixtures, a.variant));
+        return ExitCode::SUCCESS;
+    }
     if let Some(dir) = &a.transcript {
         if let Err(e) = hexodic_conformance::report::transcript::prepare_folder(dir) {
             return fail(Exit::Usage, e);

@@ -26,27 +26,77 @@ fn first_code(r: ReasonSet) -> Option<&'static str> {
     r.iter().next().map(|r| r.code())
 }
 
-/// The leading reason code or field of a difference.
+/// `more` or `fewer`: which way the engine's number is off.
+fn more_or_fewer<T: PartialOrd>(expected: T, got: T) -> &'static str {
+    if got > expected {
+        "more"
+    } else {
+        "fewer"
+    }
+}
+
+/// A field's kind and which way it differs: a missed end is not a false
+/// end, a count too high is not one too low.
+fn field_key(f: &FieldDiff) -> String {
+    let kind = f.kind();
+    match f {
+        FieldDiff::Result { expected, got } => match (expected, got) {
+            (Some(_), None) => "result missed-end".into(),
+            (None, Some(_)) => "result false-end".into(),
+            _ => "result wrong-outcome".into(),
+        },
+        FieldDiff::Counter { expected, got, .. } => {
+            format!("{kind} {}", more_or_fewer(expected, got))
+        }
+        FieldDiff::HalfMoves { expected, got } => {
+            format!("{kind} {}", more_or_fewer(expected, got))
+        }
+        _ => kind.to_owned(),
+    }
+}
+
+/// `code` after the word for the direction, or the word alone.
+fn directed(direction: &str, code: Option<&str>) -> String {
+    match code {
+        Some(c) => format!("{direction} {c}"),
+        None => direction.to_owned(),
+    }
+}
+
+/// The leading reason code or field of a difference, with the direction
+/// of the difference where it has one (`accepts R3` is not `rejects R3`,
+/// `missing` captures are not `extra` ones).
 pub fn key(d: &Difference) -> String {
     match d {
         Difference::Verdict { expected, got, .. } => match (expected, got) {
-            (TurnVerdict::Illegal(r), _) | (_, TurnVerdict::Illegal(r)) => {
-                first_code(*r).unwrap_or("no reason").to_owned()
-            }
+            (TurnVerdict::Illegal(r), _) => directed("accepts", first_code(*r)),
+            (_, TurnVerdict::Illegal(r)) => directed("rejects", first_code(*r)),
             _ => String::new(),
         },
         Difference::Reasons { expected, got, .. } => {
             let wrong = got.iter().find(|r| !expected.contains(*r));
             wrong.map_or("no reason", |r| r.code()).to_owned()
         }
-        Difference::Fields(f) => f.first().map_or(String::new(), |x| x.kind().to_owned()),
+        Difference::Fields(f) => f.first().map_or(String::new(), field_key),
         Difference::Captures { expected, got } => if (*got - *expected).any() {
             "extra"
         } else {
             "missing"
         }
         .to_owned(),
-        Difference::CaptureKind { kind, .. } => kind.name().to_owned(),
+        Difference::CaptureKind {
+            kind,
+            expected,
+            got,
+        } => format!(
+            "{} {}",
+            kind.name(),
+            if (*got - *expected).any() {
+                "extra"
+            } else {
+                "missing"
+            }
+        ),
         Difference::LegalList(l) => {
             let asked = l.missing.iter().find_map(|t| match t.engine {
                 Some(TurnVerdict::Illegal(r)) => first_code(r),
@@ -56,13 +106,26 @@ pub fn key(d: &Difference) -> String {
                 TurnVerdict::Illegal(r) => first_code(r),
                 TurnVerdict::Legal => None,
             });
-            asked.or(extra).unwrap_or("").to_owned()
+            match (asked, extra) {
+                (Some(c), _) => directed("missing", Some(c)),
+                (None, Some(c)) => directed("extra", Some(c)),
+                (None, None) if l.missing_total() > 0 => "missing".into(),
+                (None, None) => "extra".into(),
+            }
         }
+        Difference::LegalCount { expected, got } => more_or_fewer(expected, got).to_owned(),
         Difference::Perft { below: Some(b), .. } => key(b),
+        Difference::Perft {
+            expected,
+            got,
+            below: None,
+            ..
+        } => more_or_fewer(expected, got).to_owned(),
         Difference::Faults { got, .. } => {
             got.first().map_or(String::new(), |f| f.code().to_owned())
         }
-        _ => String::new(),
+        Difference::Validity { expected, .. } if expected.is_empty() => "rejects-valid".into(),
+        Difference::Validity { .. } => "accepts-invalid".into(),
     }
 }
 

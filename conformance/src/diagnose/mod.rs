@@ -7,11 +7,13 @@
 mod cause;
 mod divergence;
 mod implicate;
+mod pinned;
 mod probe;
 mod roots;
 
 pub use cause::{detail, signature, Signature};
 pub use divergence::{Divergence, Failure, IncidentAt, Source};
 pub use implicate::{board_after, capture_rules, context_rules, implicated};
+pub use pinned::Pinned;
 pub use probe::{ask_missing, bisect_perft, Goto, MAX_ASKED};
 pub use roots::{root_causes, Example, Failing, RootCause};

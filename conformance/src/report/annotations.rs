@@ -111,6 +111,15 @@ pub fn github_annotations(report: &RunReport, places: &AnnotationPlaces<'_>) -> 
                 "error",
                 format!("{} passes but is listed as an expected failure", r.id),
             ),
+            Status::ChangedFail => (
+                "error",
+                match r.changed_words() {
+                    Some((old, new)) => {
+                        format!("{} fails another way: expected {old}, now {new}", r.id)
+                    }
+                    None => format!("{} fails another way", r.id),
+                },
+            ),
             Status::Incident => ("error", format!("engine incident on {}", r.id)),
             _ => continue,
         };

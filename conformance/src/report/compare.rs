@@ -30,7 +30,7 @@ fn state(r: &FixtureReport) -> State {
 /// The rules a failing result is counted under: its signature's, else the
 /// rules its cause implicates, else the rules it cites.
 fn rules_of(r: &FixtureReport) -> Vec<String> {
-    let signed = r.failure.as_ref().and_then(|f| f.signature.as_ref());
+    let signed = r.signature.as_ref();
     match signed {
         Some(s) if !s.rules.is_empty() => s.rules.clone(),
         _ if !r.implicated_rules.is_empty() => r.implicated_rules.iter().take(2).cloned().collect(),
@@ -39,7 +39,7 @@ fn rules_of(r: &FixtureReport) -> Vec<String> {
 }
 
 fn change(old: &FixtureReport, new: &FixtureReport, counted: &FixtureReport) -> FixtureChange {
-    let sig = |r: &FixtureReport| r.failure.as_ref().and_then(|f| f.signature.clone());
+    let sig = |r: &FixtureReport| r.signature.clone();
     FixtureChange {
         after: new.status.clone(),
         before: old.status.clone(),
@@ -113,7 +113,7 @@ pub fn compare(old: &JsonReport, new: &JsonReport) -> Comparison {
             continue;
         };
         c.shared_fixtures += 1;
-        let sig = |x: &FixtureReport| x.failure.as_ref().and_then(|f| f.signature.clone());
+        let sig = |x: &FixtureReport| x.signature.clone();
         match (state(o), state(r)) {
             (State::Incident, State::Incident) | (State::Passing, State::Passing) => {}
             (_, State::Incident) => c.new_incidents.push(change(o, r, r)),

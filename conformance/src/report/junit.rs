@@ -25,17 +25,23 @@ fn status(report: &RunReport, r: &FixtureResult) -> TestCaseStatus {
             s.set_message(r.cause_line());
             s
         }
-        Status::Fail | Status::UnexpectedPass => {
+        Status::Fail | Status::UnexpectedPass | Status::ChangedFail => {
             let mut s = TestCaseStatus::non_success(NonSuccessKind::Failure);
-            s.set_message(r.cause_line());
+            match r.changed_words() {
+                Some((old, new)) => s.set_message(format!(
+                    "changed failure: expected {old}, now {new}: {}",
+                    r.cause_line()
+                )),
+                None => s.set_message(r.cause_line()),
+            };
             let rules = r
                 .failure()
                 .map(|f| f.cause.implicated.join(", "))
                 .unwrap_or_default();
-            s.set_type(if r.status == Status::UnexpectedPass {
-                "unexpected-pass".to_string()
-            } else {
-                format!("{} ({rules})", r.basis.name())
+            s.set_type(match r.status {
+                Status::UnexpectedPass => "unexpected-pass".to_string(),
+                Status::ChangedFail => "changed-failure".to_string(),
+                _ => format!("{} ({rules})", r.basis.name()),
             });
             s.set_description(format!(
                 "{}{rerun}",

@@ -118,7 +118,7 @@ fn comparison(out: &mut String, c: &Comparison) {
 fn failing_by_rule(r: &JsonReport) -> Vec<(String, usize, String)> {
     let mut rules: BTreeMap<&str, (usize, &str)> = BTreeMap::new();
     for f in r.results.iter().filter(|f| f.failure.is_some()) {
-        let signed = f.failure.as_ref().and_then(|x| x.signature.as_ref());
+        let signed = f.signature.as_ref();
         let named: Vec<&String> = match signed {
             Some(s) if !s.rules.is_empty() => s.rules.iter().collect(),
             _ => f.implicated_rules.iter().take(2).collect(),

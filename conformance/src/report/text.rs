@@ -188,6 +188,25 @@ fn one_line(r: &FixtureResult) -> String {
     }
 }
 
+/// A changed failure: the signature pinned and the one now, one above
+/// the other, then where it fails now.
+pub fn changed_lines(r: &FixtureResult) -> Vec<String> {
+    let Some((old, new)) = r.changed_words() else {
+        return Vec::new();
+    };
+    let mut out = vec![format!(
+        "CHANGED {}: fails another way than the expectations file says",
+        r.id
+    )];
+    out.push(format!("  expected: {old}"));
+    out.push(format!("  now:      {new}"));
+    if let Some(why) = r.expected_reason.as_deref().filter(|w| !w.is_empty()) {
+        out.push(format!("  reason listed: {why}"));
+    }
+    out.push(format!("  {}", one_line(r)));
+    out
+}
+
 fn cause_section(report: &RunReport, verbose: bool, out: &mut Vec<String>) {
     if report.root_causes.is_empty() {
         return;
@@ -325,13 +344,70 @@ fn incident_section(report: &RunReport, out: &mut Vec<String>) {
     }
 }
 
+/// Entries of a long list (unexpected passes, expected failures) shown
+/// by default (`-v`: all).
+pub const LISTED: usize = 10;
+
+fn bounded(title: &str, lines: Vec<String>, verbose: bool, out: &mut Vec<String>) {
+    if lines.is_empty() {
+        return;
+    }
+    out.push(String::new());
+    out.push(format!("{title} ({}):", lines.len()));
+    let shown = if verbose {
+        lines.len()
+    } else {
+        LISTED.min(lines.len())
+    };
+    let more = lines.len() - shown;
+    out.extend(lines.into_iter().take(shown).map(|l| format!("  {l}")));
+    if more > 0 {
+        out.push(format!("  and {more} more; -v lists all"));
+    }
+}
+
+/// The expectations file's lists, after the root causes: unexpected
+/// passes, then expected failures.
+fn listed(report: &RunReport, verbose: bool, out: &mut Vec<String>) {
+    let of = |st: Status| report.results.iter().filter(move |r| r.status == st);
+    let xpass: Vec<String> = of(Status::UnexpectedPass)
+        .map(|r| format!("XPASS {}: {}", r.id, r.cause_line()))
+        .collect();
+    bounded(
+        "Unexpected passes (remove them from the expectations file)",
+        xpass,
+        verbose,
+        out,
+    );
+    let xfail: Vec<String> = of(Status::ExpectedFail)
+        .map(|r| {
+            format!(
+                "XFAIL {}: {}",
+                r.id,
+                r.expected_reason.as_deref().unwrap_or("")
+            )
+        })
+        .collect();
+    bounded("Expected failures", xfail, verbose, out);
+}
+
 /// The totals, in two or three lines.
 pub fn summary_lines(engine: &str, s: &Summary) -> Vec<String> {
+    let unexpectedly = if s.unexpected_passes > 0 {
+        format!(
+            " ({} unexpectedly: remove them from the expectations file)",
+            s.unexpected_passes
+        )
+    } else {
+        String::new()
+    };
     let mut out = vec![format!(
-        "engine {engine}: {}, {} passed, {} failed, {} skipped, {}, {}; {} in {:.3} s",
+        "engine {engine}: {}: {} passed{unexpectedly}, {} failed, {}, {}, {} skipped, {}, {}; {} in {:.3} s",
         count(s.fixtures, "fixture"),
-        s.passed,
-        s.failed(),
+        s.passed + s.unexpected_passes,
+        s.failed_documented + s.failed_ruling,
+        count(s.expected_failures, "expected failure"),
+        count(s.changed_failures, "changed failure"),
         s.skipped,
         count(s.incidents, "incident"),
         count(s.errors, "error"),
@@ -342,10 +418,10 @@ pub fn summary_lines(engine: &str, s: &Summary) -> Vec<String> {
         "  failures of documented rules: {}; differences on rulings: {}",
         s.failed_documented, s.failed_ruling
     ));
-    if s.expected_failures + s.unexpected_passes > 0 {
+    if s.changed_failures > 0 {
         out.push(format!(
-            "  expected failures: {}; unexpected passes: {}",
-            s.expected_failures, s.unexpected_passes
+            "  changed failures: {} listed as expected failures fail another way (the run fails; `--update-expectations` pins the new signatures)",
+            count(s.changed_failures, "fixture")
         ));
     }
     if !s.skipped_checks.is_empty() {
@@ -392,15 +468,7 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
                 out.push(format!("ok   {} ({} variants)", r.id, r.run.variants_run))
             }
             Status::Fail if verbose => out.extend(failure_block(r)),
-            Status::ExpectedFail if verbose => {
-                out.push(format!(
-                    "XFAIL {}: {}",
-                    r.id,
-                    r.expected_reason.as_deref().unwrap_or("")
-                ));
-                out.extend(failure_block(r).into_iter().map(|l| format!("  {l}")));
-            }
-            Status::UnexpectedPass => out.push(format!("XPASS {}: {}", r.id, r.cause_line())),
+            Status::ChangedFail => out.extend(changed_lines(r)),
             Status::Skipped if verbose => out.push(format!("SKIP {}: {}", r.id, r.cause_line())),
             Status::Incident if verbose => {
                 out.push(format!("INCIDENT {}: {}", r.id, r.cause_line()))
@@ -418,6 +486,7 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
     out.extend(summary_lines(&report.engine.label(), &report.summary));
     out.push(format!("  {}", report.corpus_words()));
     cause_section(report, verbose, &mut out);
+    listed(report, verbose, &mut out);
     let mut s = String::new();
     for l in out {
         let _ = writeln!(s, "{l}");

@@ -3,6 +3,7 @@
 //! root causes (the reports made from them are in [`crate::report`]).
 
 mod exit;
+mod expected;
 mod parallel;
 mod partition;
 mod rerun;
@@ -12,6 +13,7 @@ mod summary;
 
 pub use crate::corpus::corpus_version;
 pub use exit::Exit;
+pub use expected::ExpectedFailure;
 pub use parallel::{default_jobs, run_corpus_parallel, MakeEngine};
 pub use partition::{Partition, PartitionError};
 pub use rerun::Rerun;
@@ -43,8 +45,9 @@ pub struct RunOptions {
     pub variant: Option<Symmetry>,
     /// Compare with the golden traces beside the fixtures.
     pub traces: bool,
-    /// Fixtures expected to fail on this engine, with the reasons.
-    pub expected: BTreeMap<String, String>,
+    /// Fixtures expected to fail on this engine: the reasons and the
+    /// signatures of their failures.
+    pub expected: BTreeMap<String, ExpectedFailure>,
     /// Stop when this time comes.
     pub deadline: Option<Instant>,
     /// Stop when this is set (an interrupt).
@@ -239,7 +242,7 @@ impl Watch {
 pub fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
     let failing: Vec<Failing> = results
         .iter()
-        .filter(|r| r.status == Status::Fail)
+        .filter(|r| matches!(r.status, Status::Fail | Status::ChangedFail))
         .filter_map(|r| {
             Some(Failing {
                 id: &r.id,

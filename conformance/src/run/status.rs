@@ -1,9 +1,10 @@
 //! Each fixture's status, decided once: every report (text, JSON, JUnit,
 //! annotations, HTML, the expectations file) is derived from it.
 
+use super::expected::ExpectedFailure;
 use super::runner::{FixtureRun, RunOutcome};
 use crate::corpus::{Basis, Fixture};
-use crate::diagnose::{Failure, IncidentAt};
+use crate::diagnose::{Failure, IncidentAt, Pinned};
 use crate::engine::Capability;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -19,6 +20,9 @@ pub enum Status {
     Fail,
     /// A check differed, as the expectations file says it would.
     ExpectedFail,
+    /// Listed as an expected failure, but failing another way: its
+    /// signature is not the one the expectations file pins.
+    ChangedFail,
     /// Listed as an expected failure, but every check agreed.
     UnexpectedPass,
     /// The engine crashed, hung or broke the protocol.
@@ -33,17 +37,21 @@ impl Status {
             Status::Skipped => "skipped",
             Status::Fail => "fail",
             Status::ExpectedFail => "expected-fail",
+            Status::ChangedFail => "changed-fail",
             Status::UnexpectedPass => "unexpected-pass",
             Status::Incident => "incident",
         }
     }
 
-    /// Decide the status of a run, given the expectations file's reason (if
-    /// it lists the fixture).
-    pub fn decide(run: &FixtureRun, expected: Option<&str>) -> Status {
+    /// Decide the status of a run, given what the expectations file says
+    /// of the fixture (if it lists it).
+    pub fn decide(run: &FixtureRun, expected: Option<&ExpectedFailure>) -> Status {
         match (&run.outcome, expected) {
             (RunOutcome::Incident(..), _) => Status::Incident,
-            (RunOutcome::Fail(_), Some(_)) => Status::ExpectedFail,
+            (RunOutcome::Fail(f), Some(e)) if e.matches(&Pinned::of(&f.cause)) => {
+                Status::ExpectedFail
+            }
+            (RunOutcome::Fail(_), Some(_)) => Status::ChangedFail,
             (RunOutcome::Fail(_), None) => Status::Fail,
             (RunOutcome::Pass, _) if run.skipped.iter().next().is_some() => Status::Skipped,
             (RunOutcome::Pass, Some(_)) => Status::UnexpectedPass,
@@ -73,6 +81,8 @@ pub struct FixtureResult {
     pub run: FixtureRun,
     /// The expectations file's reason, when it lists the fixture.
     pub expected_reason: Option<String>,
+    /// The signature the expectations file pins, when it pins one.
+    pub expected_signature: Option<Pinned>,
     /// Whether a golden trace was compared.
     pub traced: bool,
     /// Time taken.
@@ -89,7 +99,7 @@ impl FixtureResult {
     pub fn new(
         fx: &Fixture,
         run: FixtureRun,
-        expected: Option<&String>,
+        expected: Option<&ExpectedFailure>,
         traced: bool,
         elapsed: Duration,
     ) -> FixtureResult {
@@ -100,9 +110,10 @@ impl FixtureResult {
             rules: fx.rules.clone(),
             basis: fx.basis,
             size: fx.prelude.len() + fx.steps.len(),
-            status: Status::decide(&run, expected.map(String::as_str)),
+            status: Status::decide(&run, expected),
             run,
-            expected_reason: expected.cloned(),
+            expected_reason: expected.map(|e| e.reason.clone()),
+            expected_signature: expected.and_then(|e| e.signature.clone()),
             traced,
             elapsed,
             transcript: None,
@@ -116,6 +127,24 @@ impl FixtureResult {
             RunOutcome::Incident(_, f) => f.as_deref(),
             RunOutcome::Pass => None,
         }
+    }
+
+    /// The signature of the failure, when a check differed.
+    pub fn signature(&self) -> Option<Pinned> {
+        self.failure().map(|f| Pinned::of(&f.cause))
+    }
+
+    /// For a changed failure: the signature pinned and the one now, in words.
+    pub fn changed_words(&self) -> Option<(String, String)> {
+        if self.status != Status::ChangedFail {
+            return None;
+        }
+        let old = self
+            .expected_signature
+            .as_ref()
+            .map_or_else(|| "any failure".to_owned(), Pinned::words);
+        let new = self.signature().map_or_else(String::new, |p| p.words());
+        Some((old, new))
     }
 
     /// The fixture-file line reports point at: the incident's when the
@@ -205,6 +234,7 @@ mod tests {
             status: Status::decide(&run, None),
             run,
             expected_reason: None,
+            expected_signature: None,
             traced: false,
             elapsed: Duration::ZERO,
             transcript: None,

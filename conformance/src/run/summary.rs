@@ -52,6 +52,8 @@ pub struct Summary {
     pub failed_ruling: usize,
     /// Failed as the expectations file says.
     pub expected_failures: usize,
+    /// Listed as expected failures, but failing with another signature.
+    pub changed_failures: usize,
     /// Listed as expected failures but passed.
     pub unexpected_passes: usize,
     /// Fixtures skipped (a missing capability, nothing differed).
@@ -89,14 +91,16 @@ impl Summary {
             }
             Status::Fail => self.failed_ruling += 1,
             Status::ExpectedFail => self.expected_failures += 1,
+            Status::ChangedFail => self.changed_failures += 1,
             Status::UnexpectedPass => self.unexpected_passes += 1,
             Status::Incident => self.incidents += 1,
         }
     }
 
-    /// Rule failures: differences not expected, and unexpected passes.
+    /// Rule failures: differences not expected, changed failures and
+    /// unexpected passes.
     pub fn failed(&self) -> usize {
-        self.failed_documented + self.failed_ruling + self.unexpected_passes
+        self.failed_documented + self.failed_ruling + self.changed_failures + self.unexpected_passes
     }
 
     /// How the run ends ([`Exit::of`]), `stopped` saying why it ended

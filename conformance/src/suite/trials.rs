@@ -4,7 +4,7 @@
 use crate::corpus::{embedded, load_corpus, Corpus, Fixture, LoadError};
 use crate::engine::Engine;
 use crate::report::{text, Expectations};
-use crate::run::{run_corpus, RunOptions};
+use crate::run::{run_corpus, ExpectedFailure, RunOptions};
 use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -84,7 +84,7 @@ where
         for fx in corpus.fixtures {
             let make = Arc::clone(&self.make);
             let root = root.clone();
-            let expected: BTreeMap<String, String> = expected
+            let expected: BTreeMap<String, ExpectedFailure> = expected
                 .expected_failures
                 .get(&fx.id)
                 .map(|why| (fx.id.clone(), why.clone()))
@@ -124,7 +124,7 @@ fn one(
     engine: &mut dyn Engine,
     root: PathBuf,
     fixture: Fixture,
-    expected: BTreeMap<String, String>,
+    expected: BTreeMap<String, ExpectedFailure>,
 ) -> Result<(), Failed> {
     let corpus = Corpus {
         root,

@@ -49,6 +49,11 @@ impl<'a> Writer<'a> {
                 .text(" ")
                 .elem("span", &[("class", "badge")], "expected to fail");
         }
+        if res.status == Status::ChangedFail {
+            self.h
+                .text(" ")
+                .elem("span", &[("class", "badge")], "fails another way");
+        }
         self.h.close("h4");
     }
 
@@ -85,6 +90,12 @@ impl<'a> Writer<'a> {
         if let Some(reason) = &res.expected_reason {
             self.h.elem("dt", &[], "Expected to fail");
             self.h.elem("dd", &[], reason);
+        }
+        if let Some((old, new)) = res.changed_words() {
+            self.h.elem("dt", &[], "Signature expected");
+            self.h.elem("dd", &[], &old);
+            self.h.elem("dt", &[], "Signature now");
+            self.h.elem("dd", &[], &new);
         }
         self.rerun(res);
         self.h.close("dl");

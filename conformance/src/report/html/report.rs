@@ -110,8 +110,12 @@ impl<'a> Writer<'a> {
 
     fn nav(&mut self) {
         let incidents = self.count(|x| x.incident().is_some());
-        let expected =
-            self.count(|x| matches!(x.status, Status::ExpectedFail | Status::UnexpectedPass));
+        let expected = self.count(|x| {
+            matches!(
+                x.status,
+                Status::ExpectedFail | Status::ChangedFail | Status::UnexpectedPass
+            )
+        });
         let mut links = vec![
             ("summary".to_owned(), "Summary".to_owned()),
             (

@@ -17,7 +17,7 @@ pub use model::{
 };
 pub use read::ReportReadError;
 
-use crate::diagnose::{Divergence, RootCause, Signature, Source};
+use crate::diagnose::{Divergence, Pinned, RootCause, Source};
 use crate::paths;
 use crate::run::{FixtureResult, RunReport, Stopped};
 
@@ -45,20 +45,11 @@ fn divergence(d: &Divergence) -> DivergenceReport {
     }
 }
 
-fn signature(s: &Signature) -> SignatureReport {
-    SignatureReport {
-        key: s.key.clone(),
-        kind: s.kind.to_owned(),
-        rules: strings(&s.rules),
-    }
-}
-
 fn result(report: &RunReport, r: &FixtureResult) -> FixtureReport {
     let failure = r.failure().map(|f| FailureReport {
         variant: f.variant.to_string(),
         cause: divergence(&f.cause),
         consequences: f.consequences.iter().map(divergence).collect(),
-        signature: Some(signature(&crate::diagnose::signature(&f.cause))),
     });
     let incident = r.incident().map(|i| IncidentReport {
         kind: i.incident.kind.name().to_owned(),
@@ -85,11 +76,22 @@ fn result(report: &RunReport, r: &FixtureResult) -> FixtureReport {
             .map(|f| strings(&f.cause.implicated))
             .unwrap_or_default(),
         expected_reason: r.expected_reason.clone(),
+        expected_signature: r.expected_signature.as_ref().map(signature),
+        signature: r.signature().as_ref().map(signature),
         skipped_checks: r.skipped().iter().map(|c| c.name().to_owned()).collect(),
         variants_run: r.run.variants_run,
         traced: r.traced,
         failure,
         incident,
+    }
+}
+
+fn signature(p: &Pinned) -> SignatureReport {
+    SignatureReport {
+        rules: p.rules.clone(),
+        kind: p.kind.clone(),
+        key: p.key.clone(),
+        step: p.step,
     }
 }
 
@@ -158,6 +160,7 @@ impl JsonReport {
                 failed_documented: s.failed_documented,
                 failed_ruling: s.failed_ruling,
                 expected_failures: s.expected_failures,
+                changed_failures: s.changed_failures,
                 unexpected_passes: s.unexpected_passes,
                 skipped: s.skipped,
                 skipped_checks: s

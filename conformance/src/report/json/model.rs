@@ -112,9 +112,13 @@ pub enum StopReason {
 pub struct Totals {
     /// Files that could not be loaded.
     pub errors: usize,
+    /// Listed as expected failures, but failing with another signature.
+    #[serde(default)]
+    pub changed_failures: usize,
     /// Failed as the expectations file says.
     pub expected_failures: usize,
-    /// Rule failures: unexpected failures and unexpected passes.
+    /// Rule failures: unexpected failures, changed failures and unexpected
+    /// passes.
     pub failed: usize,
     /// Failed, on fixtures of documented rules.
     pub failed_documented: usize,
@@ -162,6 +166,23 @@ pub struct RootCauseReport {
     pub rules: Vec<String>,
 }
 
+/// A failure's signature, as an expectations file pins it: two failures
+/// with the same signature have the same cause.
+#[derive(
+    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct SignatureReport {
+    /// The leading reason code or field, with its direction.
+    pub key: String,
+    /// The kind of difference.
+    pub kind: String,
+    /// The leading implicated rules.
+    pub rules: Vec<String>,
+    /// The step of the first divergence (0: the setup).
+    pub step: usize,
+}
+
 /// The smallest example of a root cause.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -184,6 +205,10 @@ pub struct FixtureReport {
     pub cause: String,
     /// The expectations file's reason, when it lists the fixture.
     pub expected_reason: Option<String>,
+    /// The signature the expectations file pins, when it pins one (beside
+    /// `signature` for a changed failure).
+    #[serde(default)]
+    pub expected_signature: Option<SignatureReport>,
     /// The failure, when a check differed.
     pub failure: Option<FailureReport>,
     /// The fixture file, relative to the current folder.
@@ -202,9 +227,13 @@ pub struct FixtureReport {
     pub reproduce: Option<String>,
     /// The rules the fixture cites.
     pub rules: Vec<String>,
+    /// The signature of the failure, when a check differed.
+    #[serde(default)]
+    pub signature: Option<SignatureReport>,
     /// The capabilities whose checks were skipped.
     pub skipped_checks: Vec<String>,
-    /// `pass`, `skipped`, `fail`, `expected-fail`, `unexpected-pass` or `incident`.
+    /// `pass`, `skipped`, `fail`, `expected-fail`, `changed-fail`,
+    /// `unexpected-pass` or `incident`.
     pub status: String,
     /// Whether a golden trace was compared.
     pub traced: bool,
@@ -220,27 +249,8 @@ pub struct FailureReport {
     pub cause: DivergenceReport,
     /// Divergences after it.
     pub consequences: Vec<DivergenceReport>,
-    /// What identifies the cause across fixtures and builds (absent in
-    /// reports written before it was added).
-    #[serde(default)]
-    pub signature: Option<SignatureReport>,
     /// The variant it failed in.
     pub variant: String,
-}
-
-/// The signature of a failure: two failures with the same signature have
-/// the same cause.
-#[derive(
-    Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
-)]
-#[serde(deny_unknown_fields)]
-pub struct SignatureReport {
-    /// The leading reason code or field.
-    pub key: String,
-    /// The kind of difference (`verdict`, `state`, `legal-list`, ...).
-    pub kind: String,
-    /// The leading implicated rules.
-    pub rules: Vec<String>,
 }
 
 impl std::fmt::Display for SignatureReport {
