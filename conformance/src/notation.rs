@@ -1,7 +1,7 @@
 //! The rules crate's types written and read in their own notations, for the
 //! lossless JSON of a run: a position in the one-line notation, a turn in
 //! the turn notation, a reason or fault by its code, cells by name. Used
-//! through serde's `with` attributes: [`one`], [`opt`] and [`vec`] for a
+//! through serde's `with` attributes: [`one`], [`opt`] and [`mod@vec`] for a
 //! value, an optional value and a list; [`interned`] and [`interned_vec`]
 //! for the names the harness keeps as `&'static str` (rule ids, protocol
 //! fields).

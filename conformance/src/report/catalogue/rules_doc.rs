@@ -1,9 +1,7 @@
 //! The rule texts of `rules/RULES.md`: each rule ID is a bold item
 //! (`**C1** (documented: capture) — ...`) whose text runs to the next rule's
-//! item or the next heading; and a small Markdown writer for them
-//! (paragraphs, lists, tables, fenced blocks, inline code and emphasis).
+//! item or the next heading; and those texts as HTML.
 
-use crate::report::html::page::{escape, inline};
 use hexodic_rules::registry;
 use std::collections::BTreeMap;
 
@@ -59,117 +57,17 @@ fn rule_label(line: &str) -> Option<(&str, &str)> {
     Some((id, &rest[end + 2..]))
 }
 
-/// A Markdown text as HTML: blank-line separated paragraphs, `-` and `1.`
-/// lists (indented lines continue an item), `|` tables, fenced blocks as
-/// `<pre>`, and inline code, bold and emphasis. Everything is escaped.
+/// A Markdown text as HTML (CommonMark with tables, by `pulldown-cmark`).
+/// Raw HTML in the text is not passed through: it is shown as text, so a
+/// rule's text can never inject markup into a page.
 pub(crate) fn markdown(text: &str) -> String {
+    use pulldown_cmark::{html, Event, Options, Parser};
+    let events = Parser::new_ext(text, Options::ENABLE_TABLES).map(|e| match e {
+        Event::Html(t) | Event::InlineHtml(t) => Event::Text(t),
+        e => e,
+    });
     let mut out = String::new();
-    let lines: Vec<&str> = text.lines().collect();
-    let mut i = 0;
-    while i < lines.len() {
-        let line = lines[i];
-        let t = line.trim_start();
-        if t.is_empty() {
-            i += 1;
-        } else if t.starts_with("```") {
-            let mut body = Vec::new();
-            i += 1;
-            while i < lines.len() && !lines[i].trim_start().starts_with("```") {
-                body.push(lines[i]);
-                i += 1;
-            }
-            i += 1;
-            out.push_str("<pre>");
-            out.push_str(&escape(&body.join("\n")));
-            out.push_str("</pre>\n");
-        } else if t.starts_with('|') {
-            let mut rows = Vec::new();
-            while i < lines.len() && lines[i].trim_start().starts_with('|') {
-                rows.push(lines[i].trim());
-                i += 1;
-            }
-            out.push_str(&table(&rows));
-        } else if let Some((ordered, _)) = list_item(t) {
-            let tag = if ordered { "ol" } else { "ul" };
-            out.push_str(&format!("<{tag}>"));
-            while i < lines.len() {
-                let Some((_, first)) = list_item(lines[i].trim_start()) else {
-                    break;
-                };
-                let mut item = vec![first];
-                i += 1;
-                while i < lines.len()
-                    && lines[i].starts_with(' ')
-                    && !lines[i].trim().is_empty()
-                    && list_item(lines[i].trim_start()).is_none()
-                {
-                    item.push(lines[i].trim());
-                    i += 1;
-                }
-                out.push_str("<li>");
-                out.push_str(&inline(&item.join(" ")));
-                out.push_str("</li>");
-            }
-            out.push_str(&format!("</{tag}>\n"));
-        } else {
-            let mut para = Vec::new();
-            while i < lines.len() {
-                let t = lines[i].trim_start();
-                if t.is_empty()
-                    || t.starts_with("```")
-                    || t.starts_with('|')
-                    || (!para.is_empty() && list_item(t).is_some() && !lines[i].starts_with(' '))
-                {
-                    break;
-                }
-                para.push(lines[i].trim());
-                i += 1;
-            }
-            out.push_str("<p>");
-            out.push_str(&inline(&para.join(" ")));
-            out.push_str("</p>\n");
-        }
-    }
-    out
-}
-
-/// `- text` or `12. text`: whether it is ordered, and the text.
-fn list_item(t: &str) -> Option<(bool, &str)> {
-    if let Some(rest) = t.strip_prefix("- ") {
-        return Some((false, rest));
-    }
-    let digits = t.find(|c: char| !c.is_ascii_digit())?;
-    if digits == 0 {
-        return None;
-    }
-    t[digits..].strip_prefix(". ").map(|rest| (true, rest))
-}
-
-fn cells(row: &str) -> Vec<&str> {
-    let inner = row.trim().trim_start_matches('|').trim_end_matches('|');
-    inner.split('|').map(str::trim).collect()
-}
-
-fn table(rows: &[&str]) -> String {
-    let mut out = String::from("<table>");
-    let is_rule = |r: &str| {
-        cells(r)
-            .iter()
-            .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':' | ' ')))
-    };
-    let header = rows.len() > 1 && is_rule(rows[1]);
-    for (n, row) in rows.iter().enumerate() {
-        if header && n == 1 {
-            continue;
-        }
-        let tag = if header && n == 0 { "th" } else { "td" };
-        out.push_str("<tr>");
-        for c in cells(row) {
-            out.push_str(&format!("<{tag}>{}</{tag}>", inline(c)));
-        }
-        out.push_str("</tr>");
-    }
-    out.push_str("</table>\n");
+    html::push_html(&mut out, events);
     out
 }
 
@@ -192,11 +90,20 @@ mod tests {
     }
 
     #[test]
-    fn markdown_blocks() {
-        let html = markdown("A `x` *b*\nc.\n\n- one\n  two\n- three\n\n| a | b |\n| --- | --- |\n| `1` | <2> |\n\n```cells\nd4 <\n```\n1. first\n2. second");
-        assert_eq!(
-            html,
-            "<p>A <code>x</code> <em>b</em> c.</p>\n<ul><li>one two</li><li>three</li></ul>\n<table><tr><th>a</th><th>b</th></tr><tr><td><code>1</code></td><td>&lt;2&gt;</td></tr></table>\n<pre>d4 &lt;</pre>\n<ol><li>first</li><li>second</li></ol>\n"
-        );
+    fn markdown_blocks_and_no_raw_html() {
+        let html = markdown("A `x` *b*\nc.\n\n- one\n  two\n- three\n\n| a | b |\n| --- | --- |\n| `1` | <2> |\n\n```cells\nd4 <\n```\n\n1. first\n2. second\n\n<script>x</script>");
+        for part in [
+            "<p>A <code>x</code> <em>b</em>\nc.</p>",
+            "<li>one\ntwo</li>",
+            "<th>a</th>",
+            "<td><code>1</code></td>",
+            "<pre><code class=\"language-cells\">d4 &lt;\n</code></pre>",
+            "<ol>\n<li>first</li>",
+            "&lt;script&gt;",
+        ] {
+            assert!(html.contains(part), "{part} not in {html}");
+        }
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(!html.contains("<2>"), "{html}");
     }
 }
