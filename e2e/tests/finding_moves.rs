@@ -77,7 +77,7 @@ fn a_finding_moved_into_a_corpus_lints_clean_and_its_repeat_line_finds_it_again(
     let ran = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{ran}");
     assert!(
-        ran.contains("1 fixture, 1 passed") && ran.contains("0 errors"),
+        ran.contains("1 fixture: 1 passed") && ran.contains("0 errors"),
         "{ran}"
     );
 

@@ -169,7 +169,7 @@ impl<'a> Writer<'a> {
             None => format!("{}: {}", escape(&res.id), inline(&res.cause_line())),
         };
         let rerun = super::super::reproduce(self.r, res).map_or(String::new(), |c| {
-            format!("<br><code class=\"rerun\">{}</code>", escape(&c))
+            format!("<br/><code class=\"rerun\">{}</code>", escape(&c))
         });
         self.h
             .open("li", &[("id", &anchor)])
