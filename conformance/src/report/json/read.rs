@@ -1,58 +1,27 @@
 //! Reading a JSON report back, with errors that point into the file.
 
 use super::model::{JsonReport, SCHEMA_VERSION};
-use crate::paths;
-use std::fmt;
-use std::path::{Path, PathBuf};
+use crate::corpus::LoadError;
+use std::path::Path;
 
-/// Why a JSON report could not be read back.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReportReadError {
-    /// The file.
-    pub file: PathBuf,
-    /// 1-based line (1 when the whole file is at fault).
-    pub line: u32,
-    /// 1-based column, in characters.
-    pub column: u32,
-    /// What is wrong, or what was expected there.
-    pub message: String,
+/// Why a JSON report could not be read back: the one located error of
+/// every file the harness reads (file, line, column, what is wrong).
+pub type ReportReadError = LoadError;
+
+/// An error at a place in the file, from a parser's 1-based place.
+fn at(file: &Path, line: usize, column: usize, message: impl Into<String>) -> LoadError {
+    let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    LoadError::at(file, n(line), n(column), message)
 }
 
-impl fmt::Display for ReportReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            paths::shown(&self.file),
-            self.line,
-            self.column,
-            self.message
-        )
-    }
-}
-
-impl std::error::Error for ReportReadError {}
-
-impl ReportReadError {
-    fn at(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Self {
-        let n = |v: usize| u32::try_from(v.max(1)).unwrap_or(u32::MAX);
-        ReportReadError {
-            file: file.to_path_buf(),
-            line: n(line),
-            column: n(column),
-            message: message.into(),
-        }
-    }
-
-    /// A serde error, its place taken out of the words (it is in the prefix).
-    fn json(file: &Path, e: &serde_json::Error, what: &str) -> Self {
-        let words = e.to_string();
-        let words = match words.rfind(" at line ") {
-            Some(i) => &words[..i],
-            None => &words,
-        };
-        Self::at(file, e.line(), e.column(), format!("{what}: {words}"))
-    }
+/// A JSON error, its place taken out of the words (it is in the prefix).
+fn json_error(file: &Path, e: &serde_json::Error, what: &str) -> LoadError {
+    let words = e.to_string();
+    let words = match words.rfind(" at line ") {
+        Some(i) => &words[..i],
+        None => &words,
+    };
+    at(file, e.line(), e.column(), format!("{what}: {words}"))
 }
 
 /// The line and column (1-based) of the first `needle` in `text`.
@@ -72,7 +41,7 @@ impl JsonReport {
     /// where and what was expected.
     pub fn read(path: &Path) -> Result<JsonReport, ReportReadError> {
         let text = std::fs::read_to_string(path).map_err(|e| {
-            ReportReadError::at(
+            at(
                 path,
                 1,
                 1,
@@ -86,13 +55,13 @@ impl JsonReport {
     pub fn parse(path: &Path, text: &str) -> Result<JsonReport, ReportReadError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             if e.is_eof() {
-                ReportReadError::json(path, &e, "truncated: the file ends inside the report")
+                json_error(path, &e, "truncated: the file ends inside the report")
             } else {
-                ReportReadError::json(path, &e, "not valid JSON")
+                json_error(path, &e, "not valid JSON")
             }
         })?;
         let not_a_report = || {
-            ReportReadError::at(
+            at(
                 path,
                 1,
                 1,
@@ -110,7 +79,7 @@ impl JsonReport {
         let version = object.get("schema_version").ok_or_else(not_a_report)?;
         if version.as_u64() != Some(u64::from(SCHEMA_VERSION)) {
             let (line, column) = place_of(text, "\"schema_version\"");
-            return Err(ReportReadError::at(
+            return Err(at(
                 path,
                 line,
                 column,
@@ -119,7 +88,7 @@ impl JsonReport {
                 ),
             ));
         }
-        serde_json::from_str(text).map_err(|e| ReportReadError::json(path, &e, "not a report"))
+        serde_json::from_str(text).map_err(|e| json_error(path, &e, "not a report"))
     }
 }
 
