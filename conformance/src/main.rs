@@ -14,6 +14,10 @@ mod cli;
     about = "Rules conformance and fuzzing harness for Hexodic engines"
 )]
 struct Cli {
+    /// When to colour what is printed: `auto` on a terminal unless
+    /// `NO_COLOR` is set, `always`, or `never`. Files are never coloured.
+    #[arg(long, global = true, value_enum, default_value_t, value_name = "WHEN")]
+    color: cli::colour::ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -58,6 +62,7 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cli::colour::init(cli.color);
     match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Compare(a) => cli::compare::run(a),

@@ -114,6 +114,41 @@ fn two_jobs_report_what_one_does_against_a_planted_bug() {
     assert_eq!(j["exit_code"], 1);
 }
 
+/// The statuses of a report's results, in order.
+fn statuses(j: &Value) -> Vec<(String, String)> {
+    j["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let s = |k: &str| r[k].as_str().unwrap_or_default().to_owned();
+            (s("id"), s("status"))
+        })
+        .collect()
+}
+
+#[test]
+fn fail_fast_stops_at_the_first_failure_on_one_job_and_on_two() {
+    let bug = engine_cmd("--bug weight-at-least");
+    let (_, _, whole) = run(Some(&bug), &["--jobs", "1"]);
+    let all = statuses(&whole);
+    let first = all.iter().position(|(_, s)| s == "fail").unwrap();
+    let (code1, out1, j1) = run(Some(&bug), &["--jobs", "1", "--fail-fast"]);
+    let (code2, out2, j2) = run(Some(&bug), &["--jobs", "2", "--fail-fast"]);
+    assert_eq!(code1, Some(1), "{out1}");
+    assert_eq!(code1, code2, "{out1}\n{out2}");
+    assert_eq!(out1, out2);
+    assert_same(&j1, &j2, "report");
+    // Everything up to the first failure, and nothing after it.
+    assert_eq!(statuses(&j1), all[..=first].to_vec());
+    assert_eq!(j1["stopped"], "fail-fast");
+    assert_eq!(j1["complete"], false);
+    assert!(
+        out1.contains("stopped at the first failure (--fail-fast)"),
+        "{out1}"
+    );
+}
+
 #[test]
 fn two_jobs_report_what_one_does_against_serve() {
     let serve = format!("{} serve", harness().display());

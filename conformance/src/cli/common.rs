@@ -70,6 +70,7 @@ pub fn out(text: &str) {
     if PIPE_CLOSED.load(Ordering::Relaxed) {
         return;
     }
+    let text = super::colour::for_stdout(text);
     let mut o = std::io::stdout().lock();
     if o.write_all(text.as_bytes())
         .and_then(|_| o.flush())
@@ -86,7 +87,7 @@ pub fn outln(text: &str) {
 
 /// An error message on standard error, then the exit code.
 pub fn fail(code: Exit, msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {msg}");
+    eprintln!("{}", super::colour::for_stderr(&format!("error: {msg}")));
     ExitCode::from(code)
 }
 

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod catalogue;
+pub mod colour;
 pub mod common;
 pub mod compare;
 pub mod corpus;

@@ -36,6 +36,11 @@ pub struct RunArgs {
     /// Print the selected fixture ids and their variants, without running.
     #[arg(long)]
     list: bool,
+    /// Stop at the first fixture that fails the run (a failure the
+    /// expectations file does not list, a changed failure, an unexpected
+    /// pass or an incident); the reports are still written.
+    #[arg(long)]
+    fail_fast: bool,
     #[command(flatten)]
     engine: EngineArgs,
     /// Do not compare with the golden traces beside the fixtures.
@@ -301,6 +306,7 @@ pub fn run(a: RunArgs) -> ExitCode {
         deadline: a.engine.deadline(t0),
         stop: Some(interrupt_flag()),
         transcripts: a.transcript.is_some(),
+        fail_fast: a.fail_fast,
     };
     let mut report = run_with_progress(&a, t0, opened, &corpus, &opts);
     mark(&mut report);

@@ -41,14 +41,14 @@ impl Exit {
 
     /// The one mapping from how a run ended to its code: why it stopped
     /// early, if it did, then load errors, then incidents, then rule
-    /// failures.
+    /// failures. A run that `--fail-fast` stopped ends as what it found.
     pub fn of(stopped: Option<Stopped>, errors: usize, incidents: usize, failed: usize) -> Exit {
         match stopped {
-            Some(s) => Exit::from(s),
-            None if errors > 0 => Exit::Usage,
-            None if incidents > 0 => Exit::Incidents,
-            None if failed > 0 => Exit::Differs,
-            None => Exit::Pass,
+            Some(s) if s != Stopped::FailFast => Exit::from(s),
+            _ if errors > 0 => Exit::Usage,
+            _ if incidents > 0 => Exit::Incidents,
+            _ if failed > 0 => Exit::Differs,
+            _ => Exit::Pass,
         }
     }
 
@@ -69,6 +69,7 @@ impl From<Stopped> for Exit {
             Stopped::Unusable => Exit::Unusable,
             Stopped::Interrupted => Exit::Interrupted,
             Stopped::TimeLimit => Exit::Incomplete,
+            Stopped::FailFast => Exit::Differs,
         }
     }
 }
@@ -112,6 +113,14 @@ mod tests {
         assert_eq!(Exit::of(None, 0, 1, 1), Exit::Incidents);
         assert_eq!(Exit::of(None, 0, 0, 1), Exit::Differs);
         assert_eq!(Exit::of(None, 0, 0, 0), Exit::Pass);
+    }
+
+    #[test]
+    fn a_fail_fast_stop_ends_as_what_it_found() {
+        let ff = Some(Stopped::FailFast);
+        assert_eq!(Exit::of(ff, 0, 1, 0), Exit::Incidents);
+        assert_eq!(Exit::of(ff, 0, 0, 1), Exit::Differs);
+        assert_eq!(Exit::of(ff, 1, 0, 1), Exit::Usage);
     }
 
     #[test]

@@ -55,6 +55,9 @@ pub struct RunOptions {
     /// Keep each failing fixture's requests and replies
     /// ([`FixtureResult::transcript`]), for `--transcript`.
     pub transcripts: bool,
+    /// Stop after the first fixture that fails the run on its own
+    /// ([`Status::fails_run`]): `--fail-fast`.
+    pub fail_fast: bool,
 }
 
 /// Where a run stands, for a progress line.
@@ -310,9 +313,14 @@ pub fn run_corpus(
         }
         unusable = watch.note(&r);
         summary.add(&r);
+        let fails = r.status.fails_run();
         results.push(r);
         if unusable.is_some() {
             stop = Some(Stopped::Unusable);
+            break;
+        }
+        if opts.fail_fast && fails {
+            stop = Some(Stopped::FailFast);
             break;
         }
         if let Some(last) = results.last() {

@@ -177,9 +177,15 @@ fn gather(
                     }
                     g.unusable = watch.note(&r);
                     g.summary.add(&r);
+                    let fails = r.status.fails_run();
                     g.results.push(*r);
                     if g.unusable.is_some() {
                         g.stop = Some(Stopped::Unusable);
+                        cut = true;
+                        break;
+                    }
+                    if opts.fail_fast && fails {
+                        g.stop = Some(Stopped::FailFast);
                         cut = true;
                         break;
                     }

@@ -43,6 +43,16 @@ impl Status {
         }
     }
 
+    /// Whether this status fails the run on its own: a failure the
+    /// expectations file does not list, a changed failure, an unexpected
+    /// pass or an incident (what `--fail-fast` stops at).
+    pub const fn fails_run(self) -> bool {
+        matches!(
+            self,
+            Status::Fail | Status::ChangedFail | Status::UnexpectedPass | Status::Incident
+        )
+    }
+
     /// Decide the status of a run, given what the expectations file says
     /// of the fixture (if it lists it).
     pub fn decide(run: &FixtureRun, expected: Option<&ExpectedFailure>) -> Status {

@@ -15,6 +15,8 @@ pub enum Stopped {
     Interrupted,
     /// The engine became unusable.
     Unusable,
+    /// `--fail-fast`: the first fixture that fails the run ended it.
+    FailFast,
 }
 
 impl Stopped {
@@ -24,6 +26,7 @@ impl Stopped {
             Stopped::TimeLimit => "the time limit passed",
             Stopped::Interrupted => "the run was interrupted",
             Stopped::Unusable => "the engine became unusable",
+            Stopped::FailFast => "stopped at the first failure (--fail-fast)",
         }
     }
 

@@ -118,6 +118,7 @@ impl From<Stopped> for StopReason {
             Stopped::TimeLimit => StopReason::TimeLimit,
             Stopped::Interrupted => StopReason::Interrupted,
             Stopped::Unusable => StopReason::Unusable,
+            Stopped::FailFast => StopReason::FailFast,
         }
     }
 }

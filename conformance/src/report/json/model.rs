@@ -104,6 +104,8 @@ pub enum StopReason {
     Interrupted,
     /// The engine became unusable.
     Unusable,
+    /// `--fail-fast`: the first fixture that failed the run ended it.
+    FailFast,
 }
 
 /// The totals of a run.
