@@ -1,0 +1,283 @@
+//! The CI job of `docs/engine-ci.md` run as written, in a scratch engine
+//! repository, against test engines standing for three builds of one
+//! engine:
+//!
+//! 1. main's first run, with a bug and no expectations file: the bootstrap
+//!    step writes the file and the corpus step is green;
+//! 2. a pull request whose build fails some of the same fixtures another
+//!    way: red, with its changed failures, compared with main's report;
+//! 3. a pull request that fixes the bug: the comparison lists the fixtures
+//!    as fixed, and the known failures that now pass are named for removal.
+//!
+//! The workflow's steps are read from the document's YAML. The steps that
+//! call `hexodic-conformance run` are run with bash as written, the harness
+//! and the engine put in place of `harness/target/release/...` and `node
+//! dist/hexodic-adapter.js`; the download of main's report is done by
+//! copying main's JSON report; the steps that build, check out, upload,
+//! run perft or fuzz are left out (other tests cover those commands). A
+//! step of any other form fails the test, so the document cannot grow a
+//! step this test does not know.
+#![cfg(unix)]
+
+mod common;
+
+use common::{fixtures, harness, TEST_ENGINE};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The documented workflow's jobs.
+#[derive(serde::Deserialize)]
+struct Workflow {
+    jobs: BTreeMap<String, Job>,
+}
+
+#[derive(serde::Deserialize)]
+struct Job {
+    steps: Vec<Step>,
+}
+
+#[derive(serde::Deserialize, Clone)]
+struct Step {
+    name: Option<String>,
+    uses: Option<String>,
+    run: Option<String>,
+    #[serde(rename = "if")]
+    when: Option<String>,
+}
+
+/// The `conformance` job's steps from the first workflow of the document.
+fn documented_steps() -> Vec<Step> {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/engine-ci.md");
+    let text = std::fs::read_to_string(doc).unwrap();
+    let start = text
+        .find("```yaml\n# .github/workflows/hexodic-conformance.yml")
+        .expect("docs/engine-ci.md shows the workflow");
+    let body = &text[start + "```yaml\n".len()..];
+    let body = &body[..body.find("```").unwrap()];
+    let w: Workflow = serde_saphyr::from_str(body).unwrap();
+    w.jobs["conformance"].steps.clone()
+}
+
+/// What the test does with a step.
+enum Action {
+    /// Run it with bash.
+    Run(String),
+    /// Copy main's report to where the download puts it.
+    DownloadMain,
+    /// Not this test's concern.
+    Skip,
+}
+
+fn action(step: &Step, engine: &str) -> Action {
+    let run = step.run.as_deref().unwrap_or("");
+    if run.contains("gh run download") {
+        return Action::DownloadMain;
+    }
+    if run.contains("hexodic-conformance run") {
+        let harness = harness().display().to_string();
+        let fx = fixtures().display().to_string();
+        return Action::Run(
+            run.replace("harness/target/release/hexodic-conformance", &harness)
+                .replace("harness/fixtures", &fx)
+                .replace("node dist/hexodic-adapter.js", engine),
+        );
+    }
+    let known_skip = step.uses.is_some()
+        || run.starts_with("npm ")
+        || run.starts_with("cargo build")
+        || run.contains("hexodic-conformance perft")
+        || run.contains("hexodic-conformance fuzz");
+    assert!(
+        known_skip,
+        "a step of docs/engine-ci.md this test does not know: {:?}",
+        step.name.as_deref().unwrap_or(run)
+    );
+    Action::Skip
+}
+
+/// Whether a step's `if:` holds, for the forms the document uses.
+fn holds(when: Option<&str>, repo: &Path, pull_request: bool) -> bool {
+    let Some(w) = when.map(str::trim) else {
+        return true;
+    };
+    if w == "always()" {
+        return true;
+    }
+    if w == "github.event_name == 'pull_request'" {
+        return pull_request;
+    }
+    if let Some(file) = w
+        .strip_prefix("hashFiles('")
+        .and_then(|r| r.strip_suffix("') == ''"))
+    {
+        return !repo.join(file).exists();
+    }
+    panic!("an `if:` this test cannot judge: {w}")
+}
+
+/// One run of the job; the exit code of each corpus step by its name.
+struct JobRun {
+    exits: Vec<(String, i32)>,
+    stdout: String,
+}
+
+impl JobRun {
+    fn exit_of(&self, name_part: &str) -> Option<i32> {
+        self.exits
+            .iter()
+            .find(|(n, _)| n.contains(name_part))
+            .map(|(_, c)| *c)
+    }
+}
+
+/// Run the job in `repo` with the test engine `bug` (none: a correct
+/// build); `main_report` is main's last report, for a pull request.
+fn run_job(repo: &Path, bug: Option<&str>, main_report: Option<&Path>) -> JobRun {
+    let engine = match bug {
+        Some(b) => format!("{TEST_ENGINE} --bug {b}"),
+        None => TEST_ENGINE.to_owned(),
+    };
+    let pull_request = main_report.is_some();
+    // A fresh workspace: the committed files stay, last run's outputs go.
+    for out in [
+        "baseline",
+        "transcripts",
+        "conformance.json",
+        "conformance.md",
+    ] {
+        let p = repo.join(out);
+        let _ = std::fs::remove_dir_all(&p);
+        let _ = std::fs::remove_file(&p);
+    }
+    let summary_page = repo.join("step-summary.md");
+    let _ = std::fs::remove_file(&summary_page);
+    let mut job = JobRun {
+        exits: Vec::new(),
+        stdout: String::new(),
+    };
+    for step in documented_steps() {
+        if !holds(step.when.as_deref(), repo, pull_request) {
+            continue;
+        }
+        match action(&step, &engine) {
+            Action::Skip => {}
+            Action::DownloadMain => {
+                let from = main_report.expect("only a pull request downloads");
+                std::fs::create_dir_all(repo.join("baseline")).unwrap();
+                std::fs::copy(from, repo.join("baseline/conformance.json")).unwrap();
+            }
+            Action::Run(script) => {
+                let o = Command::new("bash")
+                    .args(["-c", &script])
+                    .current_dir(repo)
+                    .env("GITHUB_ACTIONS", "true")
+                    .env("GITHUB_STEP_SUMMARY", &summary_page)
+                    .env_remove("NO_COLOR")
+                    .output()
+                    .unwrap();
+                let out = String::from_utf8_lossy(&o.stdout).into_owned();
+                let err = String::from_utf8_lossy(&o.stderr);
+                job.stdout.push_str(&out);
+                let name = step.name.clone().unwrap_or_default();
+                let code = o.status.code().unwrap_or(-1);
+                eprintln!("step {name:?}: exit {code}\n{err}");
+                job.exits.push((name, code));
+            }
+        }
+    }
+    job
+}
+
+fn json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn ids(list: &Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_documented_job_bootstraps_then_catches_a_changed_bug_and_reports_a_fix() {
+    let repo = tempfile::tempdir().unwrap();
+    let repo = repo.path();
+    let expectations = repo.join("hexodic-expectations.yaml");
+
+    // 1. main, first run: the bootstrap writes the expectations, the corpus step is green.
+    let first = run_job(repo, Some("edge-counts-tier"), None);
+    assert_eq!(first.exit_of("Expectations, created"), Some(0));
+    assert_eq!(first.exit_of("Corpus"), Some(0), "{}", first.stdout);
+    assert!(expectations.is_file());
+    let listed = std::fs::read_to_string(&expectations).unwrap();
+    let main_json = json(&repo.join("conformance.json"));
+    let main_failing: Vec<String> = main_json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["status"] == "expected-fail")
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(!main_failing.is_empty(), "the bug fails no fixture");
+    for id in &main_failing {
+        assert!(
+            listed.contains(id.as_str()),
+            "{id} is not in the expectations"
+        );
+    }
+    let main_report: PathBuf = repo.join("main.json");
+    std::fs::copy(repo.join("conformance.json"), &main_report).unwrap();
+
+    // The file is committed: the bootstrap does not run again.
+    let again = run_job(repo, Some("edge-counts-tier"), Some(&main_report));
+    assert_eq!(again.exit_of("Expectations, created"), None);
+    assert_eq!(again.exit_of("Corpus"), Some(0), "{}", again.stdout);
+
+    // 2. a pull request whose build fails known failures another way: red, "changed".
+    let changed = run_job(repo, Some("weight-at-least"), Some(&main_report));
+    assert_eq!(changed.exit_of("Corpus"), Some(1), "{}", changed.stdout);
+    let j = json(&repo.join("conformance.json"));
+    assert!(j["summary"]["changed_failures"].as_u64().unwrap() > 0);
+    assert!(changed.stdout.contains("CHANGED "), "{}", changed.stdout);
+    let failing_differently = ids(&j["comparison"]["changed"]);
+    assert!(!failing_differently.is_empty(), "{}", j["comparison"]);
+    let md = std::fs::read_to_string(repo.join("conformance.md")).unwrap();
+    let page = std::fs::read_to_string(repo.join("step-summary.md")).unwrap();
+    assert!(
+        page.contains(md.trim()),
+        "the summary page lacks the Markdown"
+    );
+    assert!(repo
+        .join("transcripts")
+        .read_dir()
+        .unwrap()
+        .next()
+        .is_some());
+
+    // 3. a pull request that fixes the bug: every fixture main failed is fixed.
+    let fixed = run_job(repo, None, Some(&main_report));
+    let j = json(&repo.join("conformance.json"));
+    let mut fixed_ids = ids(&j["comparison"]["fixed"]);
+    fixed_ids.sort();
+    let mut want = main_failing.clone();
+    want.sort();
+    assert_eq!(fixed_ids, want);
+    assert!(ids(&j["comparison"]["newly_failing"]).is_empty());
+    // The known failures that now pass are named for removal, which keeps the job red.
+    assert_eq!(
+        j["summary"]["unexpected_passes"].as_u64(),
+        Some(want.len() as u64)
+    );
+    assert_eq!(fixed.exit_of("Corpus"), Some(1));
+    assert!(
+        fixed
+            .stdout
+            .contains("remove them from the expectations file"),
+        "{}",
+        fixed.stdout
+    );
+}
