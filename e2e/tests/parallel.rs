@@ -150,6 +150,44 @@ fn fail_fast_stops_at_the_first_failure_on_one_job_and_on_two() {
 }
 
 #[test]
+fn a_fixture_that_does_not_load_is_reported_on_any_number_of_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let fx = dir.path().join("fixtures");
+    std::fs::create_dir_all(fx.join("capture")).unwrap();
+    for e in std::fs::read_dir(fixtures().join("capture")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, fx.join("capture").join(p.file_name().unwrap())).unwrap();
+    }
+    std::fs::write(fx.join("capture/zz-broken.yaml"), "id: [broken\n").unwrap();
+    let run = |jobs: &str| {
+        let o = harness_in(
+            dir.path(),
+            &[
+                "run",
+                "--fixtures",
+                "fixtures",
+                "--jobs",
+                jobs,
+                "--json",
+                "r.json",
+            ],
+        );
+        let j: Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
+                .unwrap();
+        (
+            o.status.code(),
+            j["summary"]["errors"].clone(),
+            j["errors"].clone(),
+        )
+    };
+    let one = run("1");
+    assert_eq!(one.0, Some(2), "a load error exits 2");
+    assert_eq!(one.1, 1);
+    assert_eq!(run("2"), one);
+}
+
+#[test]
 fn two_jobs_report_what_one_does_against_serve() {
     let serve = format!("{} serve", harness().display());
     let j = assert_jobs_agree(&serve);

@@ -229,8 +229,11 @@ impl Gathered {
     /// The report, as [`run_corpus`] makes it.
     fn report(self, corpus: &Corpus, opts: &RunOptions, t0: Instant) -> RunReport {
         let mut summary = self.summary;
+        // The corpus's load errors first, then the traces', as on one engine.
+        let mut errors = corpus.errors.clone();
+        errors.extend(self.errors);
         summary.fixtures = corpus.fixtures.len();
-        summary.errors = self.errors.len();
+        summary.errors = errors.len();
         summary.elapsed = t0.elapsed();
         if !opts.traces {
             summary.without_trace = 0;
@@ -246,7 +249,7 @@ impl Gathered {
             corpus_embedded: crate::corpus::embedded::is_embedded(&corpus.root),
             root_causes: causes(&self.results),
             results: self.results,
-            errors: self.errors,
+            errors,
             summary,
             warnings: self.warnings,
             stopped: self.stop,
