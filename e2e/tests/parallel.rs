@@ -373,3 +373,106 @@ fn fuzz_jobs_and_parts_give_the_finding_of_one_process_and_name_its_seed() {
     assert!(out3.contains(&format!("(game seed {seed})")), "{out3}");
     assert_eq!(fx3, fx1);
 }
+
+/// `fuzz --json` of a campaign, its timings removed.
+fn fuzz_json(dir: &Path, engine: &str, games: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    let mut args = vec![
+        "fuzz", "--engine", engine, "--seed", "7", "--games", games, "--out", "found", "--json",
+        "f.json",
+    ];
+    args.extend_from_slice(extra);
+    let o = harness_in(dir, &args);
+    let mut j: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("f.json")).unwrap())
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    j.as_object_mut().unwrap().remove("elapsed_seconds");
+    (o.status.code(), j)
+}
+
+/// Merge JSON reports found in `dirs` (as `f.json`); exit code and report.
+fn merge_fuzz(out: &Path, dirs: &[&Path]) -> (Option<i32>, Value) {
+    let files: Vec<String> = dirs
+        .iter()
+        .map(|d| d.join("f.json").display().to_string())
+        .collect();
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--json", "merged.json"]);
+    let o = harness_in(out, &args);
+    let text = std::fs::read_to_string(out.join("merged.json"))
+        .unwrap_or_else(|_| panic!("no merged report: {}", text(&o)));
+    let mut j: Value = serde_json::from_str(&text).unwrap();
+    j.as_object_mut().unwrap().remove("elapsed_seconds");
+    (o.status.code(), j)
+}
+
+#[test]
+fn merged_fuzz_parts_equal_the_whole_campaign() {
+    let serve = format!("{} serve", harness().display());
+    let whole = tempfile::tempdir().unwrap();
+    let (code, single) = fuzz_json(whole.path(), &serve, "45", &["--jobs", "2"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(single["games"], 45);
+    let parts: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    for (k, d) in parts.iter().enumerate() {
+        let part = format!("{}/3", k + 1);
+        let (code, j) = fuzz_json(
+            d.path(),
+            &serve,
+            "45",
+            &["--partition", &part, "--jobs", "1"],
+        );
+        assert_eq!(code, Some(0));
+        assert_eq!(j["games"], 15, "part {part} plays a third of the games");
+    }
+    let out = tempfile::tempdir().unwrap();
+    let dirs: Vec<&Path> = parts.iter().map(|d| d.path()).collect();
+    let (code, merged) = merge_fuzz(out.path(), &dirs);
+    assert_eq!(code, Some(0));
+    assert_same(&single, &merged, "fuzz report");
+    // A part missing, or given twice: exit 2, nothing written.
+    let again = tempfile::tempdir().unwrap();
+    let o = harness_in(
+        again.path(),
+        &[
+            "merge",
+            dirs[0].join("f.json").to_str().unwrap(),
+            dirs[1].join("f.json").to_str().unwrap(),
+            "--json",
+            "m.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("part 3/3 of the campaign with seed 7 is missing"));
+    assert!(!again.path().join("m.json").exists());
+}
+
+#[test]
+fn merged_fuzz_parts_keep_the_finding_a_single_run_makes() {
+    let bug = engine_cmd("--bug cap-before-repetition");
+    let whole = tempfile::tempdir().unwrap();
+    let (code, single) = fuzz_json(whole.path(), &bug, "1000", &["--jobs", "1"]);
+    assert_eq!(code, Some(1));
+    let parts: Vec<tempfile::TempDir> = (0..3).map(|_| tempfile::tempdir().unwrap()).collect();
+    for (k, d) in parts.iter().enumerate() {
+        let part = format!("{}/3", k + 1);
+        fuzz_json(
+            d.path(),
+            &bug,
+            "1000",
+            &["--partition", &part, "--jobs", "1"],
+        );
+    }
+    let out = tempfile::tempdir().unwrap();
+    let dirs: Vec<&Path> = parts.iter().map(|d| d.path()).collect();
+    let (code, merged) = merge_fuzz(out.path(), &dirs);
+    assert_eq!(code, Some(1));
+    let (mut a, mut b) = (single["finding"].clone(), merged["finding"].clone());
+    // Each run wrote its fixture into its own folder.
+    a.as_object_mut().unwrap().remove("fixture");
+    b.as_object_mut().unwrap().remove("fixture");
+    assert_eq!(a, b);
+    assert!(a["repeat"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("--seed {} --games 1", a["game_seed"])));
+}

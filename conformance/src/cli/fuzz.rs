@@ -3,12 +3,11 @@
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
 use hexodic_conformance::corpus::root_of;
 use hexodic_conformance::fuzz::{
-    fuzz_parallel, recording, repeat_command, Finding, FuzzOptions, FuzzReport,
+    fuzz_parallel, recording, repeat_command, Campaign, Finding, FuzzJson, FuzzOptions,
 };
 use hexodic_conformance::paths;
 use hexodic_conformance::record::record;
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
-use hexodic_rules::registry;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -45,6 +44,10 @@ pub struct FuzzArgs {
     /// part i mod N + 1, so N machines share a campaign; `--games` counts them all.
     #[arg(long, value_name = "K/N")]
     partition: Option<Partition>,
+    /// Write a JSON report of the campaign (games, rule reach, incidents,
+    /// the finding and its repeat line); `merge` puts several together.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
 }
 
 /// The fixtures folder and id of a finding written to `out` as `stem`.
@@ -74,24 +77,6 @@ fn place(out: &Path, stem: &str) -> (PathBuf, String) {
                 .map_or_else(|| "found".into(), |n| n.to_string_lossy().into_owned());
             (parent, format!("{name}/{stem}"))
         }
-    }
-}
-
-fn reach_table(report: &FuzzReport) {
-    outln("rule reach (games in which each rule fired, and per 1000 games):");
-    for r in registry::RULES
-        .iter()
-        .filter(|r| !r.id.starts_with('I') && r.id != "RS1")
-    {
-        let n = report.reach.get(r.id).copied().unwrap_or(0);
-        let per = n as f64 * 1000.0 / report.games.max(1) as f64;
-        outln(&format!("  {:<4} {:>8} {:>8.1}", r.id, n, per));
-    }
-    outln("ends on the capping turn (half-move 60):");
-    for id in hexodic_conformance::fuzz::reach::CAP_COMBINATIONS {
-        let n = report.reach.get(id).copied().unwrap_or(0);
-        let per = n as f64 * 1000.0 / report.games.max(1) as f64;
-        outln(&format!("  {id:<6} {n:>6} {per:>8.1}"));
     }
 }
 
@@ -153,59 +138,51 @@ pub fn run(a: FuzzArgs) -> ExitCode {
             return fail(Exit::Unusable, msg);
         }
     };
-    let secs = report.elapsed.as_secs_f64();
-    outln(&format!(
-        "games: {} ({:.0} games/s), turns: {}",
-        report.games,
-        report.games as f64 / secs.max(1e-9),
-        report.turns
-    ));
-    if let Some((s, i)) = report.incidents.first() {
-        outln(&format!(
-            "engine incidents: {} (not rule differences); first, in the game with seed {s}: {}",
-            report.incidents.len(),
-            i.kind
-        ));
-    }
-    let Some(finding) = &report.finding else {
-        reach_table(&report);
-        outln("no difference found");
-        return Exit::of(report.stopped, 0, report.incidents.len(), 0).into();
+    let campaign = Campaign {
+        seed,
+        games: a.games,
+        time_seconds: a.time.map(|t| t.as_secs_f64()),
+        partition: a.partition,
     };
-    if a.reach {
-        reach_table(&report);
+    let mut doc = FuzzJson::new(&report, &info, a.engine.engine.as_deref(), campaign);
+    outln(doc.text(a.reach).trim_end());
+    if let Some(finding) = &report.finding {
+        let repeat = repeat_command(a.engine.engine.as_deref(), finding.game_seed);
+        let fixture = write_finding(&a.out, finding, &info.label(), &repeat);
+        if let Some(f) = doc.finding.as_mut() {
+            f.fixture = fixture;
+        }
     }
-    let repeat = repeat_command(a.engine.engine.as_deref(), finding.game_seed);
-    write_finding(&a.out, finding, &info.label(), &repeat);
-    ExitCode::from(Exit::Differs)
+    if let Some(path) = &a.json {
+        if let Err(e) = std::fs::write(path, doc.to_json()) {
+            let msg = format!(
+                "cannot write {}: {}",
+                paths::shown(path),
+                paths::io_words(&e)
+            );
+            return fail(Exit::Usage, msg);
+        }
+    }
+    ExitCode::from(doc.exit())
 }
 
-/// Show a finding and write it as a fixture below `out`.
-fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str) {
-    let d = &finding.divergence;
-    outln(&format!(
-        "difference found (game seed {}): {}",
-        finding.game_seed,
-        d.difference.summary()
-    ));
-    outln(&format!("implicated rules: {}", d.implicated.join(", ")));
-    outln(&format!("start: {}", finding.start.to_notation()));
-    let turns: Vec<String> = finding.turns.iter().map(|t| t.to_string()).collect();
-    let shown = if turns.is_empty() {
-        "(none)".to_string()
-    } else {
-        turns.join(" ; ")
-    };
-    outln(&format!("turns: {shown}"));
+/// Write a finding as a fixture below `out`; the fixture's path as shown.
+fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str) -> Option<String> {
     let stem = format!("seed-{}", finding.game_seed);
     let (root, id) = place(out, &stem);
     match record(&root, &recording(finding, &id, engine, repeat), true) {
-        Ok(r) => outln(&format!(
-            "fixture written: {} (passes on the reference in {} variants; trace {})",
-            paths::shown(&r.fixture),
-            r.variants,
-            paths::shown(&r.trace)
-        )),
-        Err(e) => eprintln!("error: the finding could not be written as a fixture: {e}"),
+        Ok(r) => {
+            outln(&format!(
+                "fixture written: {} (passes on the reference in {} variants; trace {})",
+                paths::shown(&r.fixture),
+                r.variants,
+                paths::shown(&r.trace)
+            ));
+            Some(paths::shown(&r.fixture))
+        }
+        Err(e) => {
+            eprintln!("error: the finding could not be written as a fixture: {e}");
+            None
+        }
     }
 }

@@ -1,9 +1,13 @@
 //! `merge`: the JSON reports of the parts of one run (`run --partition
-//! K/N`, on one machine or many) as the reports a single run writes.
+//! K/N`, on one machine or many) as the reports a single run writes; or
+//! the JSON reports of `fuzz` runs (the parts of a partitioned campaign,
+//! campaigns of other seeds) as one fuzz report.
 
 use super::common::{fail, out};
+use hexodic_conformance::fuzz::json::is_fuzz_report;
+use hexodic_conformance::fuzz::{merge_fuzz, FuzzJson};
 use hexodic_conformance::paths;
-use hexodic_conformance::report::{json, junit, merge, text, JsonReport, Part};
+use hexodic_conformance::report::{json, junit, markdown, merge, text, JsonReport, Part};
 use hexodic_conformance::run::Exit;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -11,7 +15,8 @@ use std::process::ExitCode;
 /// Arguments of `merge`.
 #[derive(clap::Args)]
 pub struct MergeArgs {
-    /// The JSON reports of the parts (`run --partition K/N --json FILE`).
+    /// The JSON reports of the parts (`run --partition K/N --json FILE`),
+    /// or of fuzz runs (`fuzz --json FILE`).
     #[arg(required = true, value_name = "PART.json")]
     parts: Vec<PathBuf>,
     /// Write the merged JSON report.
@@ -23,6 +28,9 @@ pub struct MergeArgs {
     /// Write the merged HTML report.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Write the merged run's Markdown summary.
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
     /// Print the text report (the default when no file is asked for).
     #[arg(long)]
     text: bool,
@@ -44,9 +52,24 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 /// `merge`: exits as the merged run would (2, with nothing written, when
 /// the parts cannot be merged).
 pub fn run(a: MergeArgs) -> ExitCode {
+    let texts = match read_all(&a.parts) {
+        Ok(t) => t,
+        Err(e) => return fail(Exit::Usage, e),
+    };
+    let fuzz = texts.iter().filter(|(_, _, f)| *f).count();
+    if fuzz > 0 {
+        if let Some((file, _, _)) = texts.iter().find(|(_, _, f)| !*f) {
+            let msg = format!(
+                "{}: a run's report among fuzz reports: merge the reports of one kind",
+                paths::shown(file)
+            );
+            return fail(Exit::Usage, msg);
+        }
+        return merge_fuzz_reports(&a, &texts);
+    }
     let mut parts = Vec::with_capacity(a.parts.len());
-    for file in &a.parts {
-        match JsonReport::read(file) {
+    for (file, text, _) in &texts {
+        match JsonReport::parse(file, text) {
             Ok(report) => parts.push(Part {
                 file: file.clone(),
                 report,
@@ -69,6 +92,10 @@ pub fn run(a: MergeArgs) -> ExitCode {
     if let Some(p) = &a.html {
         files.push((p, hexodic_conformance::report::html::report(report)));
     }
+    if let Some(p) = &a.markdown {
+        let doc = JsonReport::new(report, merged.command.as_deref());
+        files.push((p, markdown(&doc)));
+    }
     if a.text || files.is_empty() {
         out(&text(report, a.verbose));
     }
@@ -78,4 +105,52 @@ pub fn run(a: MergeArgs) -> ExitCode {
         }
     }
     ExitCode::from(report.exit())
+}
+
+/// Each file's text and whether it is a fuzz report.
+fn read_all(files: &[PathBuf]) -> Result<Vec<(PathBuf, String, bool)>, String> {
+    let mut out = Vec::with_capacity(files.len());
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| {
+            format!(
+                "{}:1:1: cannot read it: {}",
+                paths::shown(file),
+                paths::io_words(&e)
+            )
+        })?;
+        let fuzz =
+            serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| is_fuzz_report(&v));
+        out.push((file.clone(), text, fuzz));
+    }
+    Ok(out)
+}
+
+/// Merge fuzz reports: the text `fuzz` prints, and `--json`.
+fn merge_fuzz_reports(a: &MergeArgs, texts: &[(PathBuf, String, bool)]) -> ExitCode {
+    if a.junit.is_some() || a.html.is_some() || a.markdown.is_some() {
+        return fail(
+            Exit::Usage,
+            "fuzz reports merge into a JSON report and text only (no --junit, --html or --markdown)",
+        );
+    }
+    let mut parts = Vec::with_capacity(texts.len());
+    for (file, text, _) in texts {
+        match FuzzJson::parse(file, text) {
+            Ok(r) => parts.push((file.clone(), r)),
+            Err(e) => return fail(Exit::Usage, e),
+        }
+    }
+    let merged = match merge_fuzz(&parts) {
+        Ok(m) => m,
+        Err(e) => return fail(Exit::Usage, e),
+    };
+    if a.text || a.json.is_none() {
+        out(&merged.text(false));
+    }
+    if let Some(p) = &a.json {
+        if let Err(e) = write(p, &merged.to_json()) {
+            return fail(Exit::Usage, e);
+        }
+    }
+    ExitCode::from(merged.exit())
 }

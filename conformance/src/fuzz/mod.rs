@@ -8,6 +8,7 @@ mod campaign;
 pub mod compare;
 mod finding;
 pub mod generate;
+pub mod json;
 mod parallel;
 pub mod reach;
 pub mod script;
@@ -17,4 +18,5 @@ pub mod tally;
 
 pub use campaign::{fuzz, Finding, FuzzOptions, FuzzReport};
 pub use finding::{recording, repeat_command};
+pub use json::{merge_fuzz, Campaign, FuzzJson};
 pub use parallel::fuzz_parallel;

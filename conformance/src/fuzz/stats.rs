@@ -5,7 +5,8 @@ use hexodic_rules::{Echo, Project, Shape, Turn, TurnReport};
 
 /// What happened in one game, for tallies of how games end and how often
 /// each rare event occurs.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameStats {
     /// Turns played.
     pub turns: u32,
