@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The first part of a turn (T2).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Project {
     /// Put a reserve stone on an empty, unlocked cell (T4).
     Place(Cell),
@@ -45,7 +45,7 @@ impl Project {
 }
 
 /// The Shape step (S2): change one cell's tier by one.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Shape {
     /// Raise the cell by one tier.
     Raise(Cell),
@@ -63,7 +63,7 @@ impl Shape {
 }
 
 /// The optional Echo step (E1).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Echo {
     /// Echo-Lock a tier-2 cell holding the mover's stone (E2).
     Lock(Cell),
@@ -81,8 +81,10 @@ impl Echo {
 }
 
 /// One turn: Project, then Shape or none, then Echo or none (N1). Two turns
-/// are the same exactly when all three parts are.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+/// are the same exactly when all three parts are. The order of turns is
+/// only a total order for sorting and searching lists (by Project, then
+/// Shape, then Echo, cells in their index order), not the notation order.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Turn {
     /// The Project.
     pub project: Project,

@@ -3,7 +3,6 @@
 
 use super::expect::TurnVerdict;
 use hexodic_rules::{Position, Turn};
-use std::collections::HashSet;
 
 /// A turn one list has and the other lacks.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -66,15 +65,47 @@ fn first_in_order(turns: impl Iterator<Item = Turn>) -> (Vec<Turn>, usize) {
     (keyed.into_iter().map(|(_, t)| t).collect(), total - kept)
 }
 
+/// The turns of sorted `a` not in sorted `b`, and those of `b` not in `a`.
+fn split(a: &[Turn], b: &[Turn]) -> (Vec<Turn>, Vec<Turn>) {
+    let (mut only_a, mut only_b) = (Vec::new(), Vec::new());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                only_a.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                only_b.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    only_a.extend_from_slice(&a[i..]);
+    only_b.extend_from_slice(&b[j..]);
+    (only_a, only_b)
+}
+
 /// Compare an engine's legal list with the reference's at `reference`.
 pub fn diff(reference: &Position, got: &[Turn]) -> Option<ListDiff> {
-    let want: HashSet<Turn> = reference.legal_turns().into_iter().collect();
-    let have: HashSet<Turn> = got.iter().copied().collect();
+    // Sorted lists rather than hash sets: a list holds hundreds of small
+    // turns, compared once per position of every fixture and variant.
+    let mut want = reference.legal_turns();
+    want.sort_unstable();
+    want.dedup();
+    let mut have = got.to_vec();
+    have.sort_unstable();
+    have.dedup();
     if want == have {
         return None;
     }
-    let (missing, more_missing) = first_in_order(want.difference(&have).copied());
-    let (extra, more_extra) = first_in_order(have.difference(&want).copied());
+    let (only_want, only_have) = split(&want, &have);
+    let (missing, more_missing) = first_in_order(only_want.into_iter());
+    let (extra, more_extra) = first_in_order(only_have.into_iter());
     Some(ListDiff {
         missing: missing
             .into_iter()

@@ -459,20 +459,31 @@ pub fn play(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayReply> {
 /// Read the reply to `legal`: the turns, each once.
 pub fn legal(line: &str, id: u64) -> Read<Vec<Turn>> {
     let f = ok(line, id)?;
-    let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for text in f.strings("turns")? {
-        let t = turn("turns", text)?;
-        if !seen.insert(t) {
-            return Err(ProtocolFault::DuplicateTurn {
-                field: "turns",
-                turn: clip(text),
-            }
-            .into());
+    let texts = f.strings("turns")?;
+    let mut out = Vec::with_capacity(texts.len());
+    for text in &texts {
+        out.push(turn("turns", text)?);
+    }
+    if let Some(i) = first_repeat(&out) {
+        return Err(ProtocolFault::DuplicateTurn {
+            field: "turns",
+            turn: clip(texts[i]),
         }
-        out.push(t);
+        .into());
     }
     Ok(out)
+}
+
+/// The place of the first turn of `turns` (in list order) that repeats an
+/// earlier one, found by sorting: lists run to thousands of turns.
+fn first_repeat(turns: &[Turn]) -> Option<usize> {
+    let mut order: Vec<(Turn, usize)> = turns.iter().copied().zip(0..).collect();
+    order.sort_unstable();
+    order
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| w[1].1)
+        .min()
 }
 
 /// Read the reply to `perft`.
