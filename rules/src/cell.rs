@@ -20,7 +20,7 @@
 //! (`bit = (y + 3) * 8 + (x + 3)`), so that every neighbour direction is one
 //! fixed shift of a [`CellSet`](crate::CellSet).
 
-use std::fmt;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 /// Bit index of a cell in the padded layout.
@@ -135,6 +135,11 @@ impl Cell {
         (self.x() + 4) as u8
     }
 
+    /// The cell's name (B2) as two ASCII bytes, `[row letter, number]`.
+    pub const fn name_bytes(self) -> [u8; 2] {
+        [b'a' + (self.y() + 3) as u8, b'0' + self.number()]
+    }
+
     /// Hex distance (B1): `max(|dx|, |dy|, |dx - dy|)`.
     pub const fn distance(self, other: Cell) -> u8 {
         DISTANCE[self.index()][other.index()]
@@ -225,7 +230,9 @@ pub const EDGE_SLOTS: [u8; 37] = build_edge_slots();
 
 impl fmt::Display for Cell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.row_char(), self.number())
+        let [row, number] = self.name_bytes();
+        f.write_char(char::from(row))?;
+        f.write_char(char::from(number))
     }
 }
 

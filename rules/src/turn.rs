@@ -150,16 +150,56 @@ impl fmt::Display for Echo {
     }
 }
 
+/// A turn's notation built in place: at most `a1-b2 +c3 @d4`, 13 bytes.
+struct Notation {
+    bytes: [u8; 16],
+    len: usize,
+}
+
+impl Notation {
+    /// Append `prefix`, then the cell's name.
+    fn cell(&mut self, prefix: &[u8], c: Cell) {
+        self.push(prefix);
+        self.push(&c.name_bytes());
+    }
+
+    fn push(&mut self, b: &[u8]) {
+        let end = self.len + b.len();
+        if let Some(dst) = self.bytes.get_mut(self.len..end) {
+            dst.copy_from_slice(b);
+            self.len = end;
+        }
+    }
+}
+
 impl fmt::Display for Turn {
+    /// The turn notation, written in one piece: legal-turn lists of
+    /// hundreds of turns are written for every request of the protocol.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.project)?;
-        if let Some(s) = self.shape {
-            write!(f, " {s}")?;
+        let mut n = Notation {
+            bytes: [0; 16],
+            len: 0,
+        };
+        match self.project {
+            Project::Place(c) => n.cell(b"", c),
+            Project::Move { from, to } => {
+                n.cell(b"", from);
+                n.cell(b"-", to);
+            }
+            Project::Skip => n.push(b"skip"),
         }
-        if let Some(e) = self.echo {
-            write!(f, " {e}")?;
+        match self.shape {
+            Some(Shape::Raise(c)) => n.cell(b" +", c),
+            Some(Shape::Lower(c)) => n.cell(b" -", c),
+            None => {}
         }
-        Ok(())
+        match self.echo {
+            Some(Echo::Lock(c)) => n.cell(b" =", c),
+            Some(Echo::Capture(c)) => n.cell(b" @", c),
+            None => {}
+        }
+        // Only ASCII is ever written.
+        f.write_str(std::str::from_utf8(&n.bytes[..n.len]).unwrap_or("?"))
     }
 }
 
