@@ -33,7 +33,7 @@ impl<'a> Writer<'a> {
             self.h.elem(
                 "p",
                 &[("class", "muted")],
-                "Failing fixtures are grouped by the first check they fail: the rules the difference implicates, its kind and its reason code or field. Each cause shows its smallest example first. On the boards, a magenta outline marks the cells that differ, a dashed cross marks a captured stone, and blue marks draw the turn.",
+                "Failing fixtures are grouped by the first check they fail: the rules the difference implicates, its kind and its reason code or field. Each cause shows its smallest example first. Beside each failure's boards, one line says which fields differ; on the engine's board a thick dashed vermilion outline marks the cells that differ, a dotted outline the cells that make a result (a Network group), a dashed circle with a cross a captured stone, and blue marks draw the turn. The switch above the boards shows the reference's or the engine's board alone, in the same place.",
             );
         }
         for (i, rc) in r.root_causes.iter().enumerate() {

@@ -4,7 +4,8 @@
 //! consequences that followed.
 
 use super::boards::divergence_boards;
-use super::figures;
+use super::fields::{differing, line};
+use super::figures_with_views;
 use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::{Divergence, Failure, Source};
@@ -27,7 +28,12 @@ impl<'a> Writer<'a> {
             .elem_inline("p", &[("class", "desc")], &res.description);
         self.fixture_facts(res, f);
         self.difference_words(c);
-        figures(&mut self.h, &divergence_boards(c, &format!("{anchor}-")));
+        self.differing_line(c);
+        figures_with_views(
+            &mut self.h,
+            &divergence_boards(c, &format!("{anchor}-")),
+            &format!("{anchor}-"),
+        );
         self.consequences(f);
         self.h.close("section");
     }
@@ -114,6 +120,20 @@ impl<'a> Writer<'a> {
             self.h.close("ul");
         }
         self.h.close("div");
+    }
+
+    /// The one highlighted line beside the boards: which fields differ,
+    /// with the engine's value and the reference's.
+    fn differing_line(&mut self, c: &Divergence) {
+        let list = differing(&c.difference, c.expected.as_ref(), c.got.as_ref());
+        if list.is_empty() {
+            return;
+        }
+        self.h
+            .open("p", &[("class", "differs")])
+            .elem("strong", &[], "Differs: ")
+            .raw(&inline(&line(&list)))
+            .close("p");
     }
 
     /// The divergences that followed the first one, one line each.

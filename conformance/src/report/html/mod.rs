@@ -24,6 +24,7 @@ mod boards;
 mod cause;
 mod expected;
 mod failure;
+mod fields;
 mod incidents;
 pub(crate) mod page;
 mod report;
@@ -52,6 +53,43 @@ pub(crate) fn figures(h: &mut Html, figures: &[Figure]) {
     if figures.is_empty() {
         return;
     }
+    boards_block(h, figures);
+}
+
+/// Write `figures` with a switch of views when they hold both a
+/// reference's and an engine's board: side by side (the default, and all
+/// there is without style sheets), the reference's alone or the engine's
+/// alone in the same place. The switch is a group of radio buttons, so it
+/// works without script and from the keyboard (Tab to it, then the arrow
+/// keys flip between the views). `id` makes the group's names unique.
+pub(crate) fn figures_with_views(h: &mut Html, list: &[Figure], id: &str) {
+    let has = |class: &str| list.iter().any(|f| f.class == class);
+    if !(has("reference") && has("engine")) {
+        figures(h, list);
+        return;
+    }
+    h.open("div", &[("class", "views")]);
+    let name = format!("{id}view");
+    for (key, label, checked) in [
+        ("all", "Side by side", true),
+        ("ref", "Reference", false),
+        ("eng", "Engine", false),
+    ] {
+        let input_id = format!("{id}view-{key}");
+        h.raw(&format!(
+            "<input type=\"radio\" class=\"v-{key}\" name=\"{}\" id=\"{}\"{}/>",
+            escape(&name),
+            escape(&input_id),
+            if checked { " checked=\"checked\"" } else { "" }
+        ));
+        h.elem("label", &[("for", &input_id)], label);
+    }
+    h.raw("\n");
+    boards_block(h, list);
+    h.close("div");
+}
+
+fn boards_block(h: &mut Html, figures: &[Figure]) {
     h.open("div", &[("class", "boards")]);
     for f in figures {
         let class = if f.class.is_empty() {
