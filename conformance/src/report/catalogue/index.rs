@@ -9,7 +9,7 @@ use hexodic_rules::registry;
 use std::collections::BTreeMap;
 
 /// The areas of the index, in order: the rule group letter and its name.
-const AREAS: [(char, &str); 9] = [
+pub(crate) const AREAS: [(char, &str); 9] = [
     ('B', "The board"),
     ('P', "Players and the starting state"),
     ('T', "The turn"),

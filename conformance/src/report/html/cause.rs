@@ -5,7 +5,6 @@
 use super::page::escape;
 use super::report::Writer;
 use crate::diagnose::RootCause;
-use crate::report::text::rule_with_title;
 
 /// Fixtures of a root cause shown in full (with boards): its smallest
 /// example and the next ones in the cause's order; the others get one line
@@ -77,17 +76,13 @@ impl<'a> Writer<'a> {
     fn cause_facts(&mut self, rc: &RootCause) {
         let s = &rc.signature;
         self.h.open("dl", &[("class", "facts")]);
-        let all: Vec<String> = rc.rules.iter().map(|x| rule_with_title(x)).collect();
         self.h.elem("dt", &[], "Rules");
-        self.h.elem(
-            "dd",
-            &[],
-            &if all.is_empty() {
-                "none".to_owned()
-            } else {
-                all.join("; ")
-            },
-        );
+        let all = if rc.rules.is_empty() {
+            "none".to_owned()
+        } else {
+            self.rules_titled(&rc.rules)
+        };
+        self.h.open("dd", &[]).raw(&all).close("dd");
         self.h.elem("dt", &[], "Kind");
         let kind = if s.key.is_empty() {
             s.kind.to_owned()

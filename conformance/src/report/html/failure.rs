@@ -10,7 +10,7 @@ use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::{Divergence, Failure, Source};
 use crate::paths;
-use crate::report::text::{details, rule_with_title};
+use crate::report::text::details;
 use crate::run::{FixtureResult, Status};
 
 impl<'a> Writer<'a> {
@@ -40,7 +40,15 @@ impl<'a> Writer<'a> {
 
     /// A failing fixture's heading: its id, basis, variant and whether it was expected to fail.
     fn fixture_heading(&mut self, res: &FixtureResult, f: &Failure) {
-        self.h.open("h4", &[]).text(&res.id).text(" ");
+        let name = match self.opts.catalogue.as_ref() {
+            Some(c) => format!(
+                "<a href=\"{}\">{}</a>",
+                escape(&c.fixture(&res.id)),
+                escape(&res.id)
+            ),
+            None => escape(&res.id),
+        };
+        self.h.open("h4", &[]).raw(&name).text(" ");
         let basis = res.basis.name();
         self.h
             .elem("span", &[("class", &format!("badge {basis}"))], basis)
@@ -67,9 +75,9 @@ impl<'a> Writer<'a> {
     fn fixture_facts(&mut self, res: &FixtureResult, f: &Failure) {
         let c = &f.cause;
         self.h.open("dl", &[("class", "facts")]);
-        let cites: Vec<String> = res.rules.iter().map(|x| rule_with_title(x)).collect();
+        let cites = self.rules_titled(&res.rules);
         self.h.elem("dt", &[], "Cites");
-        self.h.elem("dd", &[], &cites.join("; "));
+        self.h.open("dd", &[]).raw(&cites).close("dd");
         self.h.elem("dt", &[], "Where");
         let place = format!(
             "<code>{}:{}</code>: {}, variant {}",
@@ -89,9 +97,9 @@ impl<'a> Writer<'a> {
             },
         );
         if !c.implicated.is_empty() {
-            let rules: Vec<String> = c.implicated.iter().map(|x| rule_with_title(x)).collect();
+            let rules = self.rules_titled(&c.implicated);
             self.h.elem("dt", &[], "Implicated");
-            self.h.elem("dd", &[], &rules.join("; "));
+            self.h.open("dd", &[]).raw(&rules).close("dd");
         }
         if let Some(reason) = &res.expected_reason {
             self.h.elem("dt", &[], "Expected to fail");

@@ -22,19 +22,25 @@
 
 mod boards;
 mod cause;
+mod date;
 mod expected;
 mod failure;
 mod fields;
 mod incidents;
+mod key;
+mod links;
 pub(crate) mod page;
 mod report;
 mod skipped;
 mod summary;
+mod tables;
 
 pub use cause::{FULL_PER_CAUSE, MAX_FULL};
+pub use date::utc_date;
 pub use incidents::INCIDENTS_IN_FULL;
+pub use links::{CatalogueUrl, CatalogueUrlError};
 pub use page::escape;
-pub use report::report;
+pub use report::{report, report_with, PageOptions};
 
 use page::Html;
 

@@ -193,6 +193,7 @@ header.top { background: #2f2a22; color: #fff; padding: 14px 20px; }
 header.top h1 { margin: 0; font-size: 22px; }
 header.top p { margin: 4px 0 0; color: #e9e2d2; font-size: 13px; }
 header.top a { color: #ffe3a8; }
+header.top code { background: #4a4338; color: #fff; }
 nav.toc { margin: 12px 0; font-size: 14px; }
 nav.toc a { margin-right: 14px; }
 h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
@@ -237,10 +238,11 @@ figure.board.reference figcaption::before { content: "\25CF  "; }
 figure.board.engine figcaption::before { content: "\25B2  "; }
 .differs { background: #fff1e6; border: 1px solid #f3c3a3; border-left: 6px solid var(--mark); border-radius: 6px; padding: 6px 12px; margin: 8px 0; font-size: 15px; }
 .differs strong { color: var(--mark); }
-.views > input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
-.views > label { display: inline-block; border: 1px solid var(--line); border-radius: 14px; padding: 1px 12px; margin: 0 6px 4px 0; font-size: 14px; cursor: pointer; background: #fff; }
-.views > input:checked + label { background: #2f2a22; color: #fff; border-color: #2f2a22; }
-.views > input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: 2px; }
+.views > input, .filter > input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
+.views > label, .filter > label { display: inline-block; border: 1px solid var(--line); border-radius: 14px; padding: 1px 12px; margin: 0 6px 4px 0; font-size: 14px; cursor: pointer; background: #fff; }
+.views > input:checked + label, .filter > input:checked + label { background: #2f2a22; color: #fff; border-color: #2f2a22; }
+.views > input:focus-visible + label, .filter > input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: 2px; }
+.filter > .f-bad:checked ~ .table-wrap tr.ok { display: none; }
 .views > .v-ref:checked ~ .boards figure.board:not(.reference), .views > .v-eng:checked ~ .boards figure.board:not(.engine) { display: none; }
 .views > .v-ref:checked ~ .boards figure.board, .views > .v-eng:checked ~ .boards figure.board { max-width: 520px; }
 ul.brief { font-size: 14px; padding-left: 20px; }
