@@ -553,6 +553,31 @@ fn report_reads_at_1400_and_390_px() {
             .count() as u64;
         assert_eq!(p.rows, Some((report.results.len() as u64, failing)));
     }
+    // The catalogue's index and a fixture page fit a phone too.
+    for (name, boards) in [
+        ("site/index.html", false),
+        ("site/capture/cooldown-after-capture.html", true),
+    ] {
+        let p = probe(&browser, &dir.path().join(name), 390);
+        assert!(
+            p.overflow <= 0.0,
+            "{name} at 390 px is {} px too wide",
+            p.overflow
+        );
+        assert!(
+            p.broken.is_empty(),
+            "{name}: links to nowhere: {:?}",
+            p.broken
+        );
+        if boards {
+            assert!(p.texts > 100, "{name}: {p:?}");
+            assert!(
+                p.min_text >= 11.0,
+                "{name}: a board's text is {:.2} px",
+                p.min_text
+            );
+        }
+    }
     // Side by side at 1400 px: the three boards of a failure on one row.
     let shot = screenshot_at(&browser, &page, 1400, 1800, "report-1400.png");
     assert!(shot.distinct_colours() > 200);

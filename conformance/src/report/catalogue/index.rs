@@ -78,6 +78,7 @@ fn index_intro(h: &mut Html) {
     h.elem("a", &[("href", "#other-rules")], "Other rules");
     h.elem("a", &[("href", "#all-fixtures")], "All fixtures");
     h.close("nav");
+    crate::report::html::key::full_key(h);
 }
 
 /// One section per area with its covered rules; returns the number of rules written.

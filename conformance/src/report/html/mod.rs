@@ -27,7 +27,7 @@ mod expected;
 mod failure;
 mod fields;
 mod incidents;
-mod key;
+pub(crate) mod key;
 mod links;
 pub(crate) mod page;
 mod report;
