@@ -14,7 +14,9 @@
 //! The run's page is written section by section, one file each:
 //! `summary`, `cause` (the root causes), `failure` (a failing fixture in
 //! full), `boards` (the boards of a divergence), `incidents`, `expected`
-//! (expectations) and `skipped`; `report` holds the page and what the
+//! (expectations), `skipped`, `tables` (by rule, every fixture) and `key`;
+//! `fields` says which fields differ, `links` where the catalogue is,
+//! `date` when the page was written; `report` holds the page and what the
 //! sections share, `page` the markup.
 //!
 //! Every text is escaped; the output is deterministic (the report holds
