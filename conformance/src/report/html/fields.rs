@@ -51,7 +51,7 @@ pub(super) fn differing_cells(
     let mut cells = d.cells();
     if let (Some(e), Some(g)) = (expected, got) {
         for f in diff_fields(e, g) {
-            cells = cells | f.cells();
+            cells |= f.cells();
         }
     }
     cells
@@ -237,7 +237,7 @@ pub(super) fn outcome_cells(s: &Setup) -> CellSet {
     while let Some(c) = rest.first() {
         let group = on_top.component(c);
         if group.count() == largest {
-            out = out | group;
+            out |= group;
         }
         rest = rest - group;
     }
@@ -249,7 +249,7 @@ fn stones_on_top(s: &Setup, p: Player) -> CellSet {
     for c in Cell::ALL {
         let sc = s.cell(c);
         if sc.stone == Some(p) && sc.tier >= 2 {
-            set = set | CellSet::from_cell(c);
+            set |= CellSet::from_cell(c);
         }
     }
     set
