@@ -155,7 +155,7 @@ pub(crate) fn cell_title(setup: &Setup, cell: Cell, facts: &CellFacts) -> String
 
 /// Every mark a board can carry, and what it means: the full key, for a
 /// page that shows many boards. A board's own key line names the marks it
-/// carries ([`key`]).
+/// carries.
 pub const FULL_KEY: [(&str, &str); 12] = [
     (
         "shade and digit",
