@@ -268,10 +268,11 @@ fn failure_report_renders_in_chromium() {
     );
     assert!(shot.inked() > 0.10, "{:.3} of the page inked", shot.inked());
     // The header's dark band (the style sheet applied), the failed tile's
-    // red and the magenta outline of the differing cells are on screen.
+    // red and the vermilion of the differing cells and the engine's board
+    // are on screen.
     assert!(shot.near([0x2f, 0x2a, 0x22], 2) > 10_000, "no header band");
     assert!(
-        shot.near([0xe0, 0x00, 0x7a], 24) > 200,
+        shot.near([0xb3, 0x3c, 0x00], 24) + shot.near([0xa3, 0x3c, 0x00], 24) > 200,
         "no highlighted cell"
     );
     assert!(shot.near([0xb0, 0x00, 0x20], 24) > 100, "no failure in red");
@@ -357,4 +358,264 @@ fn a_small_report_renders_in_chromium() {
     let dom = dom_of(&browser, &page);
     assert!(dom.contains("No fixture failed."));
     assert!(!dom.contains("<svg"));
+}
+
+/// A script, added to a copy of a page, that measures the page after layout
+/// and writes what it found into `<body data-probe="...">`, where
+/// `--dump-dom` shows it: the page's width against the window's, the
+/// smallest rendered size of any text on a board, the in-page links that
+/// lead nowhere, and whether the view switch shows the engine's board alone.
+const PROBE: &str = r##"<script>
+(function () {
+  var out = {};
+  var root = document.documentElement;
+  out.overflow = root.scrollWidth - window.innerWidth;
+  var min = 1e9, texts = 0;
+  document.querySelectorAll('figure.board svg').forEach(function (svg) {
+    var box = svg.getBoundingClientRect();
+    var vb = svg.viewBox.baseVal;
+    if (!box.width || !vb || !vb.width) { return; }
+    var scale = box.width / vb.width;
+    svg.querySelectorAll('text').forEach(function (t) {
+      var size = parseFloat(getComputedStyle(t).fontSize) * scale;
+      texts += 1;
+      if (size < min) { min = size; }
+    });
+  });
+  out.minText = min;
+  out.texts = texts;
+  var broken = [];
+  document.querySelectorAll('a[href^="#"]').forEach(function (a) {
+    var id = decodeURIComponent(a.getAttribute('href').slice(1));
+    if (!document.getElementById(id)) { broken.push(id); }
+  });
+  out.broken = broken;
+  var views = document.querySelector('.views');
+  if (views) {
+    var shown = function (sel) {
+      var f = views.querySelector(sel);
+      return !!f && getComputedStyle(f).display !== 'none';
+    };
+    out.sideBySide = [shown('figure.reference'), shown('figure.engine')];
+    views.querySelector('input.v-eng').click();
+    out.engineOnly = [shown('figure.reference'), shown('figure.engine')];
+    views.querySelector('input.v-ref').click();
+    out.referenceOnly = [shown('figure.reference'), shown('figure.engine')];
+  }
+  var filter = document.querySelector('.filter input.f-bad');
+  if (filter) {
+    var rows = function () {
+      return Array.prototype.filter.call(document.querySelectorAll('table.fixtures tbody tr'),
+        function (r) { return getComputedStyle(r).display !== 'none'; }).length;
+    };
+    out.rowsAll = rows();
+    filter.click();
+    out.rowsBad = rows();
+  }
+  document.body.setAttribute('data-probe', JSON.stringify(out));
+})();
+</script>"##;
+
+/// What the probe found.
+#[derive(Debug)]
+struct Probe {
+    overflow: f64,
+    min_text: f64,
+    texts: u64,
+    broken: Vec<String>,
+    views: Option<[[bool; 2]; 3]>,
+    rows: Option<(u64, u64)>,
+}
+
+/// Open a copy of `page` with the probe in a window `width` wide.
+fn probe(browser: &Path, page: &Path, width: u32) -> Probe {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probed = page.with_extension(format!("probe-{width}.html"));
+    std::fs::write(&probed, html.replace("</body>", &format!("{PROBE}</body>"))).unwrap();
+    let out = run_chromium(
+        browser,
+        &probed,
+        &[
+            "--dump-dom".into(),
+            format!("--window-size={width},1000"),
+            "--hide-scrollbars".into(),
+        ],
+    );
+    let messages = page_messages(&out.stderr);
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    let start = out
+        .stdout
+        .find("data-probe=\"")
+        .unwrap_or_else(|| panic!("the probe did not run:\n{}", out.stderr))
+        + "data-probe=\"".len();
+    let end = start + out.stdout[start..].find('"').unwrap();
+    let json = out.stdout[start..end]
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let pair = |k: &str| -> Option<[bool; 2]> {
+        let a = v.get(k)?.as_array()?;
+        Some([a[0].as_bool()?, a[1].as_bool()?])
+    };
+    let views = match (
+        pair("sideBySide"),
+        pair("engineOnly"),
+        pair("referenceOnly"),
+    ) {
+        (Some(a), Some(b), Some(c)) => Some([a, b, c]),
+        _ => None,
+    };
+    let rows = match (v["rowsAll"].as_u64(), v["rowsBad"].as_u64()) {
+        (Some(a), Some(b)) => Some((a, b)),
+        _ => None,
+    };
+    Probe {
+        overflow: v["overflow"].as_f64().unwrap(),
+        min_text: v["minText"].as_f64().unwrap(),
+        texts: v["texts"].as_u64().unwrap(),
+        broken: v["broken"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap_or("").to_owned())
+            .collect(),
+        views,
+        rows,
+    }
+}
+
+/// Every `href` of a page that is not an in-page anchor, resolved against
+/// the page's folder and stripped of its `#fragment`, must be a file.
+fn relative_links_resolve(page: &Path) -> usize {
+    let html = std::fs::read_to_string(page).unwrap();
+    let dir = page.parent().unwrap();
+    let mut checked = 0;
+    for part in html.split("href=\"").skip(1) {
+        let href = &part[..part.find('"').unwrap()];
+        if href.starts_with('#') {
+            continue;
+        }
+        let file = href.split('#').next().unwrap();
+        let target = dir.join(file.replace("&amp;", "&"));
+        assert!(
+            target.is_file(),
+            "{} links to {href}, which is not there",
+            page.display()
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn report_reads_at_1400_and_390_px() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    write_catalogue(&corpus, &rules_md, &dir.path().join("site")).unwrap();
+    let mut engine = ModelEngine::new(Some(Bug::EdgeCountsTier), None);
+    let report = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+    let opts = html::PageOptions {
+        catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
+        date: None,
+    };
+    let page = dir.path().join("report.html");
+    std::fs::write(&page, html::report_with(&report, &opts)).unwrap();
+    // Every link into the catalogue leads to a page of it.
+    assert!(relative_links_resolve(&page) > 100);
+
+    for width in [1400, 390] {
+        let p = probe(&browser, &page, width);
+        eprintln!("at {width} px: {p:?}");
+        assert!(
+            p.overflow <= 0.0,
+            "at {width} px the page is {} px too wide",
+            p.overflow
+        );
+        assert!(p.texts > 1000, "{p:?}");
+        assert!(
+            p.min_text >= 11.0,
+            "at {width} px a board's text is {:.2} px",
+            p.min_text
+        );
+        assert!(p.broken.is_empty(), "links to nowhere: {:?}", p.broken);
+        // Side by side both boards show; the switch shows one at a time.
+        assert_eq!(
+            p.views,
+            Some([[true, true], [false, true], [true, false]]),
+            "at {width} px"
+        );
+        let failing = report
+            .results
+            .iter()
+            .filter(|r| !r.status.name().contains("pass"))
+            .count() as u64;
+        assert_eq!(p.rows, Some((report.results.len() as u64, failing)));
+    }
+    // The catalogue's index and a fixture page fit a phone too.
+    for (name, boards) in [
+        ("site/index.html", false),
+        ("site/capture/cooldown-after-capture.html", true),
+    ] {
+        let p = probe(&browser, &dir.path().join(name), 390);
+        assert!(
+            p.overflow <= 0.0,
+            "{name} at 390 px is {} px too wide",
+            p.overflow
+        );
+        assert!(
+            p.broken.is_empty(),
+            "{name}: links to nowhere: {:?}",
+            p.broken
+        );
+        if boards {
+            assert!(p.texts > 100, "{name}: {p:?}");
+            assert!(
+                p.min_text >= 11.0,
+                "{name}: a board's text is {:.2} px",
+                p.min_text
+            );
+        }
+    }
+    // Side by side at 1400 px: the three boards of a failure on one row.
+    let shot = screenshot_at(&browser, &page, 1400, 1800, "report-1400.png");
+    assert!(shot.distinct_colours() > 200);
+}
+
+/// A screenshot at `width` x `height`.
+fn screenshot_at(browser: &Path, page: &Path, width: u32, height: u32, name: &str) -> Shot {
+    let dir = tempfile::tempdir().unwrap();
+    let png_path = dir.path().join(name);
+    run_chromium(
+        browser,
+        page,
+        &[
+            format!("--screenshot={}", png_path.display()),
+            format!("--window-size={width},{height}"),
+            "--hide-scrollbars".into(),
+        ],
+    );
+    let file = std::fs::File::open(&png_path).unwrap();
+    let decoder = png::Decoder::new(std::io::BufReader::new(file));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = if info.color_type == png::ColorType::Rgba {
+        4
+    } else {
+        3
+    };
+    if let Some(keep) = std::env::var_os("HEXODIC_SCREENSHOTS") {
+        std::fs::create_dir_all(&keep).unwrap();
+        std::fs::copy(&png_path, Path::new(&keep).join(name)).unwrap();
+    }
+    Shot {
+        width: info.width,
+        height: info.height,
+        pixels: buf[..info.buffer_size()]
+            .chunks_exact(step)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect(),
+    }
 }

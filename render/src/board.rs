@@ -5,8 +5,9 @@ use crate::geometry::{
 };
 use crate::legend::{self, CellFacts};
 use crate::marks;
+use crate::palette::Mark;
 use crate::style::{
-    baseline, tier_colours, CELL_NAME_SIZE, COOLDOWN_R, FAULT, FONT, GRID, INK, LINE_HEIGHT, LOCK,
+    baseline, tier_colours, CELL_NAME_SIZE, COOLDOWN_R, FAULT, FONT, GRID, INK, LINE_HEIGHT,
     LOCK_INNER, MUTED, PAPER, RIM_SIZE, STONE_EDGE, STONE_FILL, STONE_INK, STONE_R, STONE_SIZE,
     TEXT_LEFT, TEXT_SIZE, TIER_SIZE, WRAP, WRAP_BOLD,
 };
@@ -19,8 +20,8 @@ const DEFAULT_ID_PREFIX: &str = "hexodic-";
 /// Where a player's cooldown marker sits in a cell, relative to its centre:
 /// `X` lower left, `O` lower right.
 const COOLDOWN_AT: [(f64, f64); 2] = [
-    (-0.53 * HEX_RADIUS, 0.4 * HEX_RADIUS),
-    (0.53 * HEX_RADIUS, 0.4 * HEX_RADIUS),
+    (-0.55 * HEX_RADIUS, 0.38 * HEX_RADIUS),
+    (0.55 * HEX_RADIUS, 0.38 * HEX_RADIUS),
 ];
 /// Where a cell's name sits (top) and its tier digit (bottom), relative to its centre.
 const NAME_DY: f64 = -0.56 * HEX_RADIUS;
@@ -59,6 +60,7 @@ pub struct BoardPicture {
     turn: Option<Turn>,
     captured: CellSet,
     highlight: CellSet,
+    cause: CellSet,
     faults: Vec<String>,
     caption: Option<String>,
     id_prefix: String,
@@ -73,6 +75,7 @@ impl BoardPicture {
             turn: None,
             captured: CellSet::EMPTY,
             highlight: CellSet::EMPTY,
+            cause: CellSet::EMPTY,
             faults: Vec::new(),
             caption: None,
             id_prefix: DEFAULT_ID_PREFIX.to_owned(),
@@ -102,9 +105,17 @@ impl BoardPicture {
     }
 
     /// Cells to point out (for example where two engines differ): a thick
-    /// contrasting outline.
+    /// dashed vermilion outline.
     pub fn highlight(mut self, cells: CellSet) -> Self {
         self.highlight = cells;
+        self
+    }
+
+    /// The cells that make the game's result (the Network group, the
+    /// strangled stones, the stones a tiebreak counts): a dotted outline,
+    /// named under the board.
+    pub fn cause(mut self, cells: CellSet) -> Self {
+        self.cause = cells;
         self
     }
 
@@ -179,16 +190,19 @@ impl BoardPicture {
         self.locks(&mut svg);
         self.cooldowns(&mut svg);
         for c in self.captured {
-            marks::captured(&mut svg, c);
+            marks::captured(&mut svg, c, self.setup.cell(c).tier);
+        }
+        for c in self.cause {
+            marks::cause(&mut svg, c, self.setup.cell(c).tier);
         }
         self.stones(&mut svg);
         if let Some(t) = self.turn {
-            marks::turn(&mut svg, t, &arrow_id);
+            marks::turn(&mut svg, &self.setup, t, &arrow_id);
         }
         self.cell_names(&mut svg);
         self.tier_digits(&mut svg);
         for c in self.highlight {
-            marks::highlight(&mut svg, c);
+            marks::highlight(&mut svg, c, self.setup.cell(c).tier);
         }
         rim_labels(&mut svg);
         svg.close("g");
@@ -219,6 +233,7 @@ impl BoardPicture {
             let facts = CellFacts {
                 captured: self.captured.contains(c),
                 highlighted: self.highlight.contains(c),
+                cause: self.cause.contains(c),
                 turn: self.turn,
             };
             let (fill, _) = tier_colours(self.setup.cell(c).tier);
@@ -271,7 +286,7 @@ impl BoardPicture {
             let (fill, ink) = tier_colours(sc.tier);
             let (x, y) = centre(c);
             // A locked cell's digit moves left to make room for the padlock.
-            let dx = if sc.locked { -4.5 } else { 0.0 };
+            let dx = if sc.locked { -5.5 } else { 0.0 };
             svg.tag("text")
                 .attr("class", "hx-tier")
                 .attr("x", x + dx)
@@ -292,16 +307,11 @@ impl BoardPicture {
                 .attr("class", "hx-locked")
                 .attr("points", points(&hexagon((x, y), HEX_RADIUS * LOCK_INNER)))
                 .attr("fill", "none")
-                .attr("stroke", LOCK)
+                .attr("stroke", Mark::Lock.ink(tier))
                 .attr("stroke-width", 1.6)
                 .empty();
-            // Dark on the light shades, light on the dark one.
-            let glyph_ink = if tier >= 2 {
-                tier_colours(tier).1
-            } else {
-                LOCK
-            };
-            marks::padlock(svg, (x + 5.0, y + TIER_DY), 6.5, glyph_ink, "hx-padlock");
+            let ink = Mark::Lock.ink(tier);
+            marks::padlock(svg, (x + 6.0, y + TIER_DY), 8.0, ink, "hx-padlock");
         }
     }
 
@@ -327,8 +337,8 @@ impl BoardPicture {
                     .empty();
                 svg.tag("text")
                     .attr("x", x + dx)
-                    .attr("y", y + dy + baseline(8.0) - 0.5)
-                    .attr("font-size", 8.0)
+                    .attr("y", y + dy + baseline(TEXT_SIZE) - 1.5)
+                    .attr("font-size", TEXT_SIZE)
                     .attr("font-weight", "bold")
                     .attr("text-anchor", "middle")
                     .attr("fill", STONE_INK[p.index()])
@@ -395,7 +405,11 @@ impl BoardPicture {
             push(legend::wrap(&line, WRAP), Line::Plain);
         }
         if self.highlight.any() {
-            let line = format!("Highlighted: {}", legend::names(self.highlight));
+            let line = format!("Differs: {}", legend::names(self.highlight));
+            push(legend::wrap(&line, WRAP), Line::Plain);
+        }
+        if self.cause.any() {
+            let line = format!("Makes the result: {}", legend::names(self.cause));
             push(legend::wrap(&line, WRAP), Line::Plain);
         }
         if !self.faults.is_empty() {
@@ -404,7 +418,13 @@ impl BoardPicture {
                 push(legend::wrap(&format!("• {f}"), WRAP), Line::Fault);
             }
         }
-        push(legend::wrap(legend::KEY, WRAP + WRAP / 10), Line::Muted);
+        let key = legend::key(&legend::Drawn {
+            turn: self.turn,
+            captured: self.captured.any(),
+            highlight: self.highlight.any(),
+            cause: self.cause.any(),
+        });
+        push(legend::wrap(&key, WRAP + WRAP / 10), Line::Muted);
         out
     }
 }
@@ -446,7 +466,7 @@ fn text_block(svg: &mut Svg, lines: &[TextLine]) {
             Line::Plain => tag,
             Line::FaultHead => tag.attr("font-weight", "bold").attr("fill", FAULT),
             Line::Fault => tag.attr("fill", FAULT),
-            Line::Muted => tag.attr("fill", MUTED).attr("font-size", TEXT_SIZE - 1.0),
+            Line::Muted => tag.attr("fill", MUTED),
         };
         tag.text(&line.text);
     }

@@ -24,13 +24,14 @@ pub const CELL_SPACING: f64 = SQRT_3 * HEX_RADIUS;
 pub(crate) const ROW_STEP: f64 = 1.5 * HEX_RADIUS;
 
 /// Width of every picture.
-pub(crate) const WIDTH: f64 = 480.0;
+pub(crate) const WIDTH: f64 = 430.0;
 
 /// Space above the board.
 const TOP_MARGIN: f64 = 16.0;
 
-/// The centre of `d4`.
-pub(crate) const ORIGIN: (f64, f64) = (WIDTH / 2.0, TOP_MARGIN + 5.5 * HEX_RADIUS);
+/// The centre of `d4`: right of the middle, as the row letters on the left
+/// reach farther out than the numbers on the right.
+pub(crate) const ORIGIN: (f64, f64) = (226.0, TOP_MARGIN + 5.5 * HEX_RADIUS);
 
 /// Where the board (with its rim labels) ends and the text below may start.
 pub(crate) const BOARD_BOTTOM: f64 = ORIGIN.1 + 5.5 * HEX_RADIUS + 34.0;

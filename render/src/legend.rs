@@ -97,6 +97,7 @@ pub(crate) fn names(cells: CellSet) -> String {
 pub(crate) struct CellFacts {
     pub(crate) captured: bool,
     pub(crate) highlighted: bool,
+    pub(crate) cause: bool,
     pub(crate) turn: Option<Turn>,
 }
 
@@ -144,14 +145,87 @@ pub(crate) fn cell_title(setup: &Setup, cell: Cell, facts: &CellFacts) -> String
         t.push_str(", stone captured");
     }
     if facts.highlighted {
-        t.push_str(", highlighted");
+        t.push_str(", differs");
+    }
+    if facts.cause {
+        t.push_str(", makes the result");
     }
     t
 }
 
-/// The key line: how to read the marks.
-pub(crate) const KEY: &str =
-    "Key: shade and digit = tier · double outline, padlock = locked · x/o dot = cooldown";
+/// Every mark a board can carry, and what it means: the full key, for a
+/// page that shows many boards. A board's own key line names the marks it
+/// carries.
+pub const FULL_KEY: [(&str, &str); 12] = [
+    (
+        "shade and digit",
+        "the cell's tier: light 0, medium 1, dark 2",
+    ),
+    ("inner outline and padlock", "a locked cell"),
+    ("small x or o disc", "a cell in that player's cooldown"),
+    ("blue ring", "a Place on this cell"),
+    ("blue arrow", "a Move from one cell to another"),
+    (
+        "blue + or \u{2212} badge",
+        "a Shape: the cell raised or lowered",
+    ),
+    ("blue padlock badge", "an Echo-Lock on this cell"),
+    ("crosshair", "the target of an Echo-Capture"),
+    ("blue skip label", "a Skip"),
+    ("dashed circle with a cross", "a stone captured by the turn"),
+    (
+        "thick dashed vermilion outline",
+        "the cell differs between the reference and the engine",
+    ),
+    (
+        "dotted outline",
+        "a cell that makes the result (the Network group, a strangled stone)",
+    ),
+];
+
+/// What is drawn on a board, for its key line.
+pub(crate) struct Drawn {
+    pub(crate) turn: Option<Turn>,
+    pub(crate) captured: bool,
+    pub(crate) highlight: bool,
+    pub(crate) cause: bool,
+}
+
+/// The key line of a board: the marks every board has, then the ones this
+/// board carries.
+pub(crate) fn key(drawn: &Drawn) -> String {
+    let mut parts = vec![
+        "shade and digit = tier",
+        "inner outline, padlock = locked",
+        "x/o disc = cooldown",
+    ];
+    if let Some(t) = drawn.turn {
+        parts.push(match t.project {
+            Project::Place(_) => "blue ring = Place",
+            Project::Move { from, to } if from == to => "blue ring = Move in place",
+            Project::Move { .. } => "blue arrow = Move",
+            Project::Skip => "skip label = Skip",
+        });
+        if t.shape.is_some() {
+            parts.push("blue +/\u{2212} badge = Shape");
+        }
+        match t.echo {
+            Some(Echo::Lock(_)) => parts.push("blue padlock badge = Echo-Lock"),
+            Some(Echo::Capture(_)) => parts.push("crosshair = Echo-Capture target"),
+            None => {}
+        }
+    }
+    if drawn.captured {
+        parts.push("dashed circle with cross = captured");
+    }
+    if drawn.highlight {
+        parts.push("thick dashed outline = differs");
+    }
+    if drawn.cause {
+        parts.push("dotted outline = makes the result");
+    }
+    format!("Key: {}", parts.join(" · "))
+}
 
 /// Break `text` into lines of at most `width` characters at spaces (a longer
 /// word stands alone on its line).
@@ -237,16 +311,18 @@ mod tests {
         let facts = CellFacts {
             captured: true,
             highlighted: true,
+            cause: false,
             turn: Some(Turn::parse("c3-c4 +g4 @g4").unwrap()),
         };
         assert_eq!(
             cell_title(&s, g4, &facts),
             "g4: tier 2, locked, X stone, in O's cooldown, raised (Shape +), \
-             Echo-Capture target, stone captured, highlighted"
+             Echo-Capture target, stone captured, differs"
         );
         let none = CellFacts {
             captured: false,
             highlighted: false,
+            cause: false,
             turn: None,
         };
         assert_eq!(cell_title(&s, Cell::CENTRE, &none), "d4: tier 1, X stone");

@@ -5,13 +5,17 @@
 //!
 //! - the 37 cells as pointy-top hexagons in the layout of RULINGS B3 (row
 //!   `g` at the top, row `a` at the bottom; [`centre`] gives each cell's
-//!   place), each named in small text, with row letters and numbers on the rim;
+//!   place), each named in text, with row letters and numbers on the rim,
+//!   every text at least [`MIN_TEXT_SIZE`] units high;
 //! - the tier as a shade (light, medium, dark) **and** a digit;
 //! - locked cells with a second, inner outline and a padlock;
 //! - stones as discs carrying their letter, `X` dark and `O` light;
 //! - each player's cooldown cells as a small `x` or `o` disc;
-//! - optionally a turn's parts, captured stones, highlighted cells, a
-//!   caption and the faults of an invalid position;
+//! - optionally a turn's parts, captured stones, highlighted (differing)
+//!   cells, the cells that make the result, a caption and the faults of an
+//!   invalid position;
+//! - every mark in an ink chosen for the tier under it, at least 3:1
+//!   against it, and told apart by shape as well as colour ([`palette`]);
 //! - the state in words under the board, and a `<title>` on every cell.
 //!
 //! Output is deterministic (same picture, same bytes) and every text is
@@ -32,11 +36,14 @@ mod board;
 mod geometry;
 mod legend;
 mod marks;
+pub mod palette;
 mod style;
 mod svg;
 
 pub use board::BoardPicture;
 pub use geometry::{centre, CELL_SPACING, HEX_RADIUS};
+pub use legend::FULL_KEY;
+pub use style::MIN_TEXT_SIZE;
 
 use hexodic_rules::Setup;
 

@@ -1,10 +1,13 @@
 //! Marks drawn over the cells: the parts of a turn (ring, arrow, Shape badge,
-//! Echo marks, skip label), captured stones, highlights, and the padlock glyph.
+//! Echo marks, skip label), captured stones, highlights, an outcome's cause,
+//! and the padlock glyph; each in its ink for the tier it sits on
+//! ([`Mark::ink`]).
 
 use crate::geometry::{centre, hexagon, HEX_RADIUS};
-use crate::style::{baseline, BADGE_R, GHOST, HIGHLIGHT, PAPER, STONE_R, TARGET, TEXT_LEFT, TURN};
+use crate::palette::{Mark, ARROW_CASING, ARROW_INK};
+use crate::style::{baseline, BADGE_R, PAPER, STONE_R, TEXT_LEFT};
 use crate::svg::{num, points, Svg};
-use hexodic_rules::{Cell, Echo, Project, Shape, Turn};
+use hexodic_rules::{Cell, Echo, Project, Setup, Shape, Turn};
 
 /// Where a cell's Shape badge sits, relative to its centre (upper left).
 const SHAPE_BADGE: (f64, f64) = (-0.44 * HEX_RADIUS, -0.28 * HEX_RADIUS);
@@ -29,7 +32,9 @@ pub(crate) fn arrow_marker(svg: &mut Svg, id: &str) {
         .open();
     svg.tag("path")
         .attr("d", "M0,0L10,5L0,10z")
-        .attr("fill", TURN)
+        .attr("fill", ARROW_INK)
+        .attr("stroke", ARROW_CASING)
+        .attr("stroke-width", 1.0)
         .empty();
     svg.close("marker");
 }
@@ -74,11 +79,17 @@ pub(crate) fn padlock(svg: &mut Svg, c: (f64, f64), size: f64, colour: &str, cla
     svg.close("g");
 }
 
-/// Draw the parts of a turn.
-pub(crate) fn turn(svg: &mut Svg, turn: Turn, arrow_id: &str) {
+/// The tier of `cell` in `setup`.
+fn tier(setup: &Setup, cell: Cell) -> u8 {
+    setup.cell(cell).tier
+}
+
+/// Draw the parts of a turn, each in the turn's ink for the tier of the
+/// cell it sits on.
+pub(crate) fn turn(svg: &mut Svg, setup: &Setup, turn: Turn, arrow_id: &str) {
     match turn.project {
-        Project::Place(c) => ring(svg, c),
-        Project::Move { from, to } if from == to => ring(svg, to),
+        Project::Place(c) => ring(svg, c, tier(setup, c)),
+        Project::Move { from, to } if from == to => ring(svg, to, tier(setup, to)),
         Project::Move { from, to } => arrow(svg, from, to, arrow_id),
         Project::Skip => skip_label(svg),
     }
@@ -87,42 +98,50 @@ pub(crate) fn turn(svg: &mut Svg, turn: Turn, arrow_id: &str) {
             Shape::Raise(_) => "+",
             Shape::Lower(_) => "\u{2212}",
         };
+        let t = tier(setup, shape.cell());
         let (x, y) = at(shape.cell(), SHAPE_BADGE);
-        badge_disc(svg, (x, y));
+        badge_disc(svg, (x, y), t);
         svg.tag("text")
             .attr("class", "hx-shape")
             .attr("x", x)
-            .attr("y", y + baseline(13.0))
-            .attr("font-size", 13.0)
+            .attr("y", y + baseline(16.0))
+            .attr("font-size", 16.0)
             .attr("font-weight", "bold")
             .attr("text-anchor", "middle")
-            .attr("fill", PAPER)
+            .attr("fill", Mark::Turn.contrast_ink(t))
             .text(glyph);
     }
     match turn.echo {
         Some(Echo::Lock(c)) => {
+            let t = tier(setup, c);
             let (x, y) = at(c, ECHO_BADGE);
-            badge_disc(svg, (x, y));
-            padlock(svg, (x, y + 0.5), 6.0, PAPER, "hx-echo-lock");
+            badge_disc(svg, (x, y), t);
+            padlock(
+                svg,
+                (x, y + 1.0),
+                8.0,
+                Mark::Turn.contrast_ink(t),
+                "hx-echo-lock",
+            );
         }
-        Some(Echo::Capture(c)) => crosshair(svg, c),
+        Some(Echo::Capture(c)) => crosshair(svg, c, tier(setup, c)),
         None => {}
     }
 }
 
-fn badge_disc(svg: &mut Svg, c: (f64, f64)) {
+fn badge_disc(svg: &mut Svg, c: (f64, f64), tier: u8) {
     svg.tag("circle")
         .attr("cx", c.0)
         .attr("cy", c.1)
         .attr("r", BADGE_R)
-        .attr("fill", TURN)
-        .attr("stroke", PAPER)
+        .attr("fill", Mark::Turn.ink(tier))
+        .attr("stroke", Mark::Turn.contrast_ink(tier))
         .attr("stroke-width", 1.0)
         .empty();
 }
 
 /// Place: a ring around the cell's stone.
-fn ring(svg: &mut Svg, cell: Cell) {
+fn ring(svg: &mut Svg, cell: Cell, tier: u8) {
     let (x, y) = centre(cell);
     svg.tag("circle")
         .attr("class", "hx-place")
@@ -130,12 +149,13 @@ fn ring(svg: &mut Svg, cell: Cell) {
         .attr("cy", y)
         .attr("r", STONE_R + 4.5)
         .attr("fill", "none")
-        .attr("stroke", TURN)
+        .attr("stroke", Mark::Turn.ink(tier))
         .attr("stroke-width", 3.0)
         .empty();
 }
 
-/// Move: a dot where the stone stood and an arrow to where it went.
+/// Move: a dot where the stone stood and an arrow to where it went, dark
+/// over a light casing so that it reads on every tier it crosses.
 fn arrow(svg: &mut Svg, from: Cell, to: Cell, arrow_id: &str) {
     let (x0, y0) = centre(from);
     let (x1, y1) = centre(to);
@@ -146,19 +166,36 @@ fn arrow(svg: &mut Svg, from: Cell, to: Cell, arrow_id: &str) {
     let (ux, uy) = ((x1 - x0) / len, (y1 - y0) / len);
     let start = 0.25 * HEX_RADIUS;
     let end = STONE_R + 2.0;
+    let (ax, ay, bx, by) = (
+        x0 + ux * start,
+        y0 + uy * start,
+        x1 - ux * end,
+        y1 - uy * end,
+    );
     svg.tag("circle")
         .attr("cx", x0)
         .attr("cy", y0)
-        .attr("r", 4.0)
-        .attr("fill", TURN)
+        .attr("r", 5.0)
+        .attr("fill", ARROW_INK)
+        .attr("stroke", ARROW_CASING)
+        .attr("stroke-width", 1.5)
+        .empty();
+    svg.tag("line")
+        .attr("x1", ax)
+        .attr("y1", ay)
+        .attr("x2", bx - ux * 6.0)
+        .attr("y2", by - uy * 6.0)
+        .attr("stroke", ARROW_CASING)
+        .attr("stroke-width", 6.5)
+        .attr("stroke-linecap", "round")
         .empty();
     svg.tag("line")
         .attr("class", "hx-move")
-        .attr("x1", x0 + ux * start)
-        .attr("y1", y0 + uy * start)
-        .attr("x2", x1 - ux * end)
-        .attr("y2", y1 - uy * end)
-        .attr("stroke", TURN)
+        .attr("x1", ax)
+        .attr("y1", ay)
+        .attr("x2", bx)
+        .attr("y2", by)
+        .attr("stroke", ARROW_INK)
         .attr("stroke-width", 3.5)
         .attr("stroke-linecap", "round")
         .attr("marker-end", format!("url(#{arrow_id})"))
@@ -170,16 +207,16 @@ fn skip_label(svg: &mut Svg) {
     svg.tag("g").attr("class", "hx-skip").open();
     svg.tag("rect")
         .attr("x", TEXT_LEFT)
-        .attr("y", 10.0)
-        .attr("width", 44.0)
-        .attr("height", 20.0)
+        .attr("y", 8.0)
+        .attr("width", 50.0)
+        .attr("height", 22.0)
         .attr("rx", 4.0)
-        .attr("fill", TURN)
+        .attr("fill", ARROW_INK)
         .empty();
     svg.tag("text")
-        .attr("x", TEXT_LEFT + 22.0)
-        .attr("y", 20.0 + baseline(12.0))
-        .attr("font-size", 12.0)
+        .attr("x", TEXT_LEFT + 25.0)
+        .attr("y", 19.0 + baseline(14.0))
+        .attr("font-size", 14.0)
         .attr("font-weight", "bold")
         .attr("text-anchor", "middle")
         .attr("fill", PAPER)
@@ -188,14 +225,14 @@ fn skip_label(svg: &mut Svg) {
 }
 
 /// Echo-Capture: a crosshair on the target.
-fn crosshair(svg: &mut Svg, cell: Cell) {
+fn crosshair(svg: &mut Svg, cell: Cell, tier: u8) {
     let (x, y) = centre(cell);
     let (r0, r1) = (STONE_R + 1.5, STONE_R + 9.0);
     svg.tag("g")
         .attr("class", "hx-echo-capture")
         .attr("fill", "none")
-        .attr("stroke", TARGET)
-        .attr("stroke-width", 2.0)
+        .attr("stroke", Mark::Target.ink(tier))
+        .attr("stroke-width", 2.5)
         .open();
     svg.tag("circle")
         .attr("cx", x)
@@ -218,17 +255,18 @@ fn crosshair(svg: &mut Svg, cell: Cell) {
 
 /// A captured stone: a dashed ghost outline with a cross, drawn under any
 /// stone now standing on the cell.
-pub(crate) fn captured(svg: &mut Svg, cell: Cell) {
+pub(crate) fn captured(svg: &mut Svg, cell: Cell, tier: u8) {
     let (x, y) = centre(cell);
     let r = STONE_R + 2.5;
     let k = 0.8 * r;
+    let ink = Mark::Captured.ink(tier);
     svg.tag("g").attr("class", "hx-captured").open();
     svg.tag("circle")
         .attr("cx", x)
         .attr("cy", y)
         .attr("r", r)
         .attr("fill", "none")
-        .attr("stroke", GHOST)
+        .attr("stroke", ink)
         .attr("stroke-width", 1.5)
         .attr("stroke-dasharray", "3 2")
         .empty();
@@ -247,21 +285,37 @@ pub(crate) fn captured(svg: &mut Svg, cell: Cell) {
                 num(y - k),
             ),
         )
-        .attr("stroke", GHOST)
+        .attr("stroke", ink)
         .attr("stroke-width", 2.0)
         .attr("stroke-linecap", "round")
         .empty();
     svg.close("g");
 }
 
-/// A highlighted cell: a thick outline just inside the cell's edge.
-pub(crate) fn highlight(svg: &mut Svg, cell: Cell) {
+/// A cell that differs: a thick dashed vermilion outline just inside the
+/// cell's edge (dashed, so that it never reads as a lock's solid outline).
+pub(crate) fn highlight(svg: &mut Svg, cell: Cell, tier: u8) {
     svg.tag("polygon")
         .attr("class", "hx-highlight")
         .attr("points", points(&hexagon(centre(cell), HEX_RADIUS - 2.5)))
         .attr("fill", "none")
-        .attr("stroke", HIGHLIGHT)
-        .attr("stroke-width", 4.0)
+        .attr("stroke", Mark::Difference.ink(tier))
+        .attr("stroke-width", 4.5)
+        .attr("stroke-dasharray", "9 4")
         .attr("stroke-linejoin", "round")
+        .empty();
+}
+
+/// A cell of an outcome's cause (the Network group, a strangled stone): a
+/// dotted outline just inside the cell's edge.
+pub(crate) fn cause(svg: &mut Svg, cell: Cell, tier: u8) {
+    svg.tag("polygon")
+        .attr("class", "hx-cause")
+        .attr("points", points(&hexagon(centre(cell), HEX_RADIUS - 7.0)))
+        .attr("fill", "none")
+        .attr("stroke", Mark::Cause.ink(tier))
+        .attr("stroke-width", 3.0)
+        .attr("stroke-dasharray", "0.1 5")
+        .attr("stroke-linecap", "round")
         .empty();
 }

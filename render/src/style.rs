@@ -5,8 +5,6 @@ use crate::geometry::HEX_RADIUS;
 
 /// Fill of a cell by tier: 0 light, 1 medium, 2 (and anything above) dark.
 pub(crate) const TIER_FILL: [&str; 3] = ["#f3ead6", "#cfb483", "#7d5c36"];
-/// Text (cell name, tier digit) on each tier's fill.
-pub(crate) const TIER_INK: [&str; 3] = ["#5a4a30", "#3d2f1b", "#f6efe0"];
 /// Cell outline.
 pub(crate) const GRID: &str = "#5a4a30";
 /// Background of the whole picture.
@@ -25,43 +23,37 @@ pub(crate) const STONE_EDGE: [&str; 2] = ["#f6efe0", "#1d1d1d"];
 /// Radius of a stone disc.
 pub(crate) const STONE_R: f64 = 0.4 * HEX_RADIUS;
 
-/// Lock: the inner outline and the padlock.
-pub(crate) const LOCK: &str = "#111111";
 /// The second (inner) outline of a locked cell, as a fraction of the radius.
 pub(crate) const LOCK_INNER: f64 = 0.86;
 
-/// Marks of the turn being shown (ring, arrow, Shape and Echo-Lock badges, skip).
-pub(crate) const TURN: &str = "#0067b1";
-/// Echo-Capture crosshair and the cross of a captured stone.
-pub(crate) const TARGET: &str = "#c8400c";
-/// Outline of a captured stone's ghost.
-pub(crate) const GHOST: &str = "#333333";
-/// Highlighted cells' outline.
-pub(crate) const HIGHLIGHT: &str = "#e0007a";
 /// Fault text.
 pub(crate) const FAULT: &str = "#b00020";
 
 /// Radius of a turn badge (Shape, Echo-Lock).
-pub(crate) const BADGE_R: f64 = 7.0;
+pub(crate) const BADGE_R: f64 = 10.0;
 /// Radius of a cooldown marker.
-pub(crate) const COOLDOWN_R: f64 = 5.5;
+pub(crate) const COOLDOWN_R: f64 = 8.5;
 
-/// Font sizes.
-pub(crate) const CELL_NAME_SIZE: f64 = 8.0;
+/// The smallest font size of any text on a board, in SVG units: at the
+/// narrowest a board is shown (about 360 CSS px for its 430 units, on a
+/// 390 px phone) it still renders at 11 CSS px.
+pub const MIN_TEXT_SIZE: f64 = 14.0;
+/// The cell name.
+pub(crate) const CELL_NAME_SIZE: f64 = MIN_TEXT_SIZE;
 /// The tier digit.
-pub(crate) const TIER_SIZE: f64 = 9.0;
+pub(crate) const TIER_SIZE: f64 = MIN_TEXT_SIZE;
 /// The stone letter.
-pub(crate) const STONE_SIZE: f64 = 13.0;
+pub(crate) const STONE_SIZE: f64 = 16.0;
 /// Rim labels.
-pub(crate) const RIM_SIZE: f64 = 13.0;
+pub(crate) const RIM_SIZE: f64 = 16.0;
 /// Text under the board.
-pub(crate) const TEXT_SIZE: f64 = 11.0;
+pub(crate) const TEXT_SIZE: f64 = MIN_TEXT_SIZE;
 /// Height of one line of text under the board.
-pub(crate) const LINE_HEIGHT: f64 = 15.0;
+pub(crate) const LINE_HEIGHT: f64 = 19.0;
 /// Longest text line, in characters, before it wraps.
-pub(crate) const WRAP: usize = 78;
+pub(crate) const WRAP: usize = 50;
 /// The same for bold text, which is wider.
-pub(crate) const WRAP_BOLD: usize = 70;
+pub(crate) const WRAP_BOLD: usize = 45;
 /// Left edge of the text under the board.
 pub(crate) const TEXT_LEFT: f64 = 12.0;
 /// The font of every text.
@@ -76,5 +68,5 @@ pub(crate) fn baseline(size: f64) -> f64 {
 /// The fill and ink of a tier, clamping anything above 2 to the dark shade.
 pub(crate) fn tier_colours(tier: u8) -> (&'static str, &'static str) {
     let i = usize::from(tier.min(2));
-    (TIER_FILL[i], TIER_INK[i])
+    (TIER_FILL[i], crate::palette::Mark::Label.ink(tier))
 }

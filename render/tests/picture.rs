@@ -39,9 +39,7 @@ fn start_has_37_titled_cells_and_no_stones() {
         assert!(texts.iter().any(|t| t == label), "{label}");
     }
     assert!(texts.contains(&"X to move · half-move 0".to_owned()));
-    assert!(texts
-        .iter()
-        .any(|t| t.starts_with("X: reserve 7, charges 3, captures 0, raises 0, lowers left 6")));
+    assert!(legend(&doc).contains("X: reserve 7, charges 3, captures 0, raises 0, lowers left 6"));
     // No Move, so no arrow marker and no ids at all.
     assert!(doc.descendants().all(|n| n.attribute("id").is_none()));
 }
@@ -114,7 +112,8 @@ fn highlights_and_captures_are_counted() {
     assert_eq!(with_class(&doc, "hx-captured").len(), 2);
     let texts = texts(&doc);
     assert!(texts.contains(&"Captured: b2, f5".to_owned()));
-    assert!(texts.contains(&"Highlighted: a1, c3, d4, e6, g7".to_owned()));
+    assert!(texts.contains(&"Differs: a1, c3, d4, e6, g7".to_owned()));
+    assert!(legend(&doc).contains("thick dashed outline = differs"));
     let none = BoardPicture::new(&s).to_svg();
     let doc = parse(&none);
     assert!(with_class(&doc, "hx-highlight").is_empty());
@@ -170,8 +169,9 @@ fn each_part_of_a_turn_has_its_mark() {
     assert_eq!(badge[0].text(), Some("\u{2212}"));
     assert_eq!(with_class(&doc, "hx-echo-capture").len(), 1);
     assert!(with_class(&doc, "hx-place").is_empty());
-    assert!(texts(&doc)
-        .contains(&"Turn: c3-c4 -c4 @c5 (Move c3 to c4, lower c4, Echo-Capture at c5)".to_owned()));
+    assert!(
+        legend(&doc).contains("Turn: c3-c4 -c4 @c5 (Move c3 to c4, lower c4, Echo-Capture at c5)")
+    );
 
     let svg = draw("d2 +d2 =d2");
     let doc = parse(&svg);
@@ -362,4 +362,36 @@ fn many_pictures_inline_without_id_clashes() {
         .filter_map(|n| n.attribute("id"))
         .collect();
     assert_eq!(ids, ["b0-arrow", "b1-arrow", "b2-arrow"]);
+}
+
+#[test]
+fn every_text_is_at_least_the_least_size() {
+    // A busy board: a turn with every part, captures, differences, a cause.
+    let (board, turn, captured) = after(MID_BEFORE, MID_TURN);
+    let svg = BoardPicture::new(&board)
+        .turn(turn)
+        .captured(captured)
+        .highlight(cells(&["a1", "d4"]))
+        .cause(cells(&["b2", "c3"]))
+        .caption("A caption")
+        .to_svg();
+    let doc = parse(&svg);
+    let mut sized = 0;
+    for n in doc.descendants().filter(|n| n.has_tag_name("text")) {
+        // The size set on the text or on its nearest group.
+        let size = n
+            .ancestors()
+            .find_map(|a| a.attribute("font-size"))
+            .expect("every text has a size");
+        let size: f64 = size.parse().unwrap();
+        assert!(
+            size >= hexodic_render::MIN_TEXT_SIZE,
+            "{:?} at {size}",
+            n.text()
+        );
+        sized += 1;
+    }
+    assert!(sized > 50, "{sized} texts");
+    assert_eq!(with_class(&doc, "hx-cause").len(), 2);
+    assert!(legend(&doc).contains("Makes the result: b2, c3"));
 }

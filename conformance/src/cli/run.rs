@@ -5,6 +5,7 @@ use super::root::find_root;
 use hexodic_conformance::corpus::{select, Corpus, SelectError};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use hexodic_conformance::paths;
+use hexodic_conformance::report::html::{report_with, utc_date, CatalogueUrl, PageOptions};
 use hexodic_conformance::report::{
     compare, comparison_text, github_annotations, junit, markdown, text, AnnotationPlaces,
     Comparison, Expectations, JsonReport,
@@ -78,6 +79,11 @@ pub struct RunArgs {
     /// Write an HTML report (one self-contained page with the boards drawn).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
+    /// Link the HTML report's rule IDs and fixture names to this catalogue
+    /// (`catalogue --out DIR`): an http://, https:// or file:// URL, or a
+    /// path relative to the report's folder.
+    #[arg(long, value_name = "URL", requires = "html", value_parser = parse_catalogue_url)]
+    catalogue_url: Option<CatalogueUrl>,
     /// Run this many engine processes at once, each fixture on one of them
     /// (default: the number of cores). The reports are the same as with 1.
     #[arg(long, value_name = "N", value_parser = super::common::parse_jobs)]
@@ -91,6 +97,10 @@ pub struct RunArgs {
     /// `<id>.got` (its replies) and `<id>.expected` (the reference's).
     #[arg(long, value_name = "DIR")]
     transcript: Option<PathBuf>,
+}
+
+fn parse_catalogue_url(text: &str) -> Result<CatalogueUrl, String> {
+    CatalogueUrl::parse(text).map_err(|e| e.to_string())
 }
 
 fn progress_bar() -> ProgressBar {
@@ -138,7 +148,11 @@ fn write_reports(a: &RunArgs, report: &RunReport, comparison: Option<&Comparison
         ok &= super::compare::write_markdown(p, &markdown(&doc));
     }
     if let Some(p) = &a.html {
-        ok &= write(p, &hexodic_conformance::report::html::report(report));
+        let opts = PageOptions {
+            catalogue: a.catalogue_url.clone(),
+            date: Some(utc_date(std::time::SystemTime::now())),
+        };
+        ok &= write(p, &report_with(report, &opts));
     }
     ok
 }

@@ -66,6 +66,17 @@ pub fn texts(doc: &roxmltree::Document<'_>) -> Vec<String> {
         .collect()
 }
 
+/// The text under the board as one string: its lines joined by spaces, so
+/// that a line the picture wrapped reads whole again.
+pub fn legend(doc: &roxmltree::Document<'_>) -> String {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("hx-legend"))
+        .flat_map(|g| g.children().filter(|n| n.has_tag_name("text")))
+        .map(|n| n.text().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The root `<title>`.
 pub fn title(doc: &roxmltree::Document<'_>) -> String {
     let first = doc

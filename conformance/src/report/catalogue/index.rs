@@ -9,7 +9,7 @@ use hexodic_rules::registry;
 use std::collections::BTreeMap;
 
 /// The areas of the index, in order: the rule group letter and its name.
-const AREAS: [(char, &str); 9] = [
+pub(crate) const AREAS: [(char, &str); 9] = [
     ('B', "The board"),
     ('P', "Players and the starting state"),
     ('T', "The turn"),
@@ -78,6 +78,7 @@ fn index_intro(h: &mut Html) {
     h.elem("a", &[("href", "#other-rules")], "Other rules");
     h.elem("a", &[("href", "#all-fixtures")], "All fixtures");
     h.close("nav");
+    crate::report::html::key::full_key(h);
 }
 
 /// One section per area with its covered rules; returns the number of rules written.

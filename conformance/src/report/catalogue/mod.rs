@@ -17,5 +17,7 @@ mod site;
 mod steps;
 mod words;
 
+pub(crate) use index::AREAS;
 pub use rules_doc::rule_texts;
+pub(crate) use site::page_href;
 pub use site::{fixture_page_path, write_catalogue, CatalogueStats};

@@ -69,7 +69,7 @@ fn page_parts(id: &str) -> Vec<String> {
 }
 
 /// The page's link within the site (forward slashes).
-pub(super) fn page_href(id: &str) -> String {
+pub(crate) fn page_href(id: &str) -> String {
     let parts = page_parts(id);
     format!("{}.html", parts.join("/"))
 }

@@ -1,8 +1,11 @@
 //! The boards of a divergence: the board before a played turn with the
 //! turn drawn, the reference's and the engine's boards after it, or both
 //! positions of a check on a position, and the turns a legal list or a
-//! perft count disagrees on; the differing cells outlined.
+//! perft count disagrees on. The differing cells are outlined on the
+//! engine's board only; a board whose game is over marks the cells that
+//! made the result (the Network group).
 
+use super::fields::{differing_cells, outcome_cells};
 use super::Figure;
 use crate::diagnose::Divergence;
 use crate::oracle::{codes, Difference, ListDiff, TurnVerdict};
@@ -18,7 +21,8 @@ fn engine_captures(d: &Difference) -> Option<CellSet> {
 }
 
 /// The board pictures of a divergence: where it happened, and the
-/// reference's and the engine's boards, the differing cells highlighted.
+/// reference's and the engine's boards, the differing cells highlighted on
+/// the engine's.
 pub(super) fn divergence_boards(d: &Divergence, prefix: &str) -> Vec<Figure> {
     match (d.turn, d.expected.as_ref(), d.before.as_ref()) {
         // A turn was played: before, then both boards after.
@@ -40,7 +44,7 @@ fn played_boards(
     before: &Setup,
     prefix: &str,
 ) -> Vec<Figure> {
-    let cells = d.difference.cells();
+    let cells = differing_cells(&d.difference, Some(expected), d.got.as_ref());
     let step = if d.step == 0 {
         "the setup turn".to_owned()
     } else {
@@ -51,7 +55,6 @@ fn played_boards(
         class: "",
         svg: BoardPicture::new(before)
             .turn(turn)
-            .highlight(cells)
             .title(format!("The board before {step}, with the turn {turn}"))
             .id_prefix(format!("{prefix}before-"))
             .to_svg(),
@@ -68,7 +71,7 @@ fn played_boards(
         class: "reference",
         svg: BoardPicture::new(expected)
             .captured(captured)
-            .highlight(cells)
+            .cause(outcome_cells(expected))
             .title(format!("The reference's board after {step}"))
             .id_prefix(format!("{prefix}reference-"))
             .to_svg(),
@@ -80,6 +83,7 @@ fn played_boards(
             svg: BoardPicture::new(got)
                 .captured(engine_captures(&d.difference).unwrap_or(CellSet::EMPTY))
                 .highlight(cells)
+                .cause(outcome_cells(got))
                 .title(format!("The engine's board after {step}"))
                 .id_prefix(format!("{prefix}engine-"))
                 .to_svg(),
@@ -122,7 +126,6 @@ fn reference_position_board(
 ) -> Figure {
     let faults = fault_lines(before);
     let mut pic = BoardPicture::new(before)
-        .highlight(d.difference.cells())
         .faults(faults.clone())
         .title(format!("The reference's {at}"))
         .id_prefix(format!("{prefix}reference-"));

@@ -5,7 +5,6 @@
 use super::page::escape;
 use super::report::Writer;
 use crate::diagnose::RootCause;
-use crate::report::text::rule_with_title;
 
 /// Fixtures of a root cause shown in full (with boards): its smallest
 /// example and the next ones in the cause's order; the others get one line
@@ -33,7 +32,7 @@ impl<'a> Writer<'a> {
             self.h.elem(
                 "p",
                 &[("class", "muted")],
-                "Failing fixtures are grouped by the first check they fail: the rules the difference implicates, its kind and its reason code or field. Each cause shows its smallest example first. On the boards, a magenta outline marks the cells that differ, a dashed cross marks a captured stone, and blue marks draw the turn.",
+                "Failing fixtures are grouped by the first check they fail: the rules the difference implicates, its kind and its reason code or field. Each cause shows its smallest example first. Beside each failure's boards, one line says which fields differ; on the engine's board a thick dashed vermilion outline marks the cells that differ, a dotted outline the cells that make a result (a Network group), a dashed circle with a cross a captured stone, and blue marks draw the turn. The switch above the boards shows the reference's or the engine's board alone, in the same place.",
             );
         }
         for (i, rc) in r.root_causes.iter().enumerate() {
@@ -77,17 +76,13 @@ impl<'a> Writer<'a> {
     fn cause_facts(&mut self, rc: &RootCause) {
         let s = &rc.signature;
         self.h.open("dl", &[("class", "facts")]);
-        let all: Vec<String> = rc.rules.iter().map(|x| rule_with_title(x)).collect();
         self.h.elem("dt", &[], "Rules");
-        self.h.elem(
-            "dd",
-            &[],
-            &if all.is_empty() {
-                "none".to_owned()
-            } else {
-                all.join("; ")
-            },
-        );
+        let all = if rc.rules.is_empty() {
+            "none".to_owned()
+        } else {
+            self.rules_titled(&rc.rules)
+        };
+        self.h.open("dd", &[]).raw(&all).close("dd");
         self.h.elem("dt", &[], "Kind");
         let kind = if s.key.is_empty() {
             s.kind.to_owned()

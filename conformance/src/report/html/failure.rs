@@ -4,12 +4,13 @@
 //! consequences that followed.
 
 use super::boards::divergence_boards;
-use super::figures;
+use super::fields::{differing, line};
+use super::figures_with_views;
 use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::{Divergence, Failure, Source};
 use crate::paths;
-use crate::report::text::{details, rule_with_title};
+use crate::report::text::details;
 use crate::run::{FixtureResult, Status};
 
 impl<'a> Writer<'a> {
@@ -27,14 +28,27 @@ impl<'a> Writer<'a> {
             .elem_inline("p", &[("class", "desc")], &res.description);
         self.fixture_facts(res, f);
         self.difference_words(c);
-        figures(&mut self.h, &divergence_boards(c, &format!("{anchor}-")));
+        self.differing_line(c);
+        figures_with_views(
+            &mut self.h,
+            &divergence_boards(c, &format!("{anchor}-")),
+            &format!("{anchor}-"),
+        );
         self.consequences(f);
         self.h.close("section");
     }
 
     /// A failing fixture's heading: its id, basis, variant and whether it was expected to fail.
     fn fixture_heading(&mut self, res: &FixtureResult, f: &Failure) {
-        self.h.open("h4", &[]).text(&res.id).text(" ");
+        let name = match self.opts.catalogue.as_ref() {
+            Some(c) => format!(
+                "<a href=\"{}\">{}</a>",
+                escape(&c.fixture(&res.id)),
+                escape(&res.id)
+            ),
+            None => escape(&res.id),
+        };
+        self.h.open("h4", &[]).raw(&name).text(" ");
         let basis = res.basis.name();
         self.h
             .elem("span", &[("class", &format!("badge {basis}"))], basis)
@@ -61,9 +75,9 @@ impl<'a> Writer<'a> {
     fn fixture_facts(&mut self, res: &FixtureResult, f: &Failure) {
         let c = &f.cause;
         self.h.open("dl", &[("class", "facts")]);
-        let cites: Vec<String> = res.rules.iter().map(|x| rule_with_title(x)).collect();
+        let cites = self.rules_titled(&res.rules);
         self.h.elem("dt", &[], "Cites");
-        self.h.elem("dd", &[], &cites.join("; "));
+        self.h.open("dd", &[]).raw(&cites).close("dd");
         self.h.elem("dt", &[], "Where");
         let place = format!(
             "<code>{}:{}</code>: {}, variant {}",
@@ -83,9 +97,9 @@ impl<'a> Writer<'a> {
             },
         );
         if !c.implicated.is_empty() {
-            let rules: Vec<String> = c.implicated.iter().map(|x| rule_with_title(x)).collect();
+            let rules = self.rules_titled(&c.implicated);
             self.h.elem("dt", &[], "Implicated");
-            self.h.elem("dd", &[], &rules.join("; "));
+            self.h.open("dd", &[]).raw(&rules).close("dd");
         }
         if let Some(reason) = &res.expected_reason {
             self.h.elem("dt", &[], "Expected to fail");
@@ -114,6 +128,20 @@ impl<'a> Writer<'a> {
             self.h.close("ul");
         }
         self.h.close("div");
+    }
+
+    /// The one highlighted line beside the boards: which fields differ,
+    /// with the engine's value and the reference's.
+    fn differing_line(&mut self, c: &Divergence) {
+        let list = differing(&c.difference, c.expected.as_ref(), c.got.as_ref());
+        if list.is_empty() {
+            return;
+        }
+        self.h
+            .open("p", &[("class", "differs")])
+            .elem("strong", &[], "Differs: ")
+            .raw(&inline(&line(&list)))
+            .close("p");
     }
 
     /// The divergences that followed the first one, one line each.

@@ -14,7 +14,9 @@
 //! The run's page is written section by section, one file each:
 //! `summary`, `cause` (the root causes), `failure` (a failing fixture in
 //! full), `boards` (the boards of a divergence), `incidents`, `expected`
-//! (expectations) and `skipped`; `report` holds the page and what the
+//! (expectations), `skipped`, `tables` (by rule, every fixture) and `key`;
+//! `fields` says which fields differ, `links` where the catalogue is,
+//! `date` when the page was written; `report` holds the page and what the
 //! sections share, `page` the markup.
 //!
 //! Every text is escaped; the output is deterministic (the report holds
@@ -22,18 +24,25 @@
 
 mod boards;
 mod cause;
+mod date;
 mod expected;
 mod failure;
+mod fields;
 mod incidents;
+pub(crate) mod key;
+mod links;
 pub(crate) mod page;
 mod report;
 mod skipped;
 mod summary;
+mod tables;
 
 pub use cause::{FULL_PER_CAUSE, MAX_FULL};
+pub use date::utc_date;
 pub use incidents::INCIDENTS_IN_FULL;
+pub use links::{CatalogueUrl, CatalogueUrlError};
 pub use page::escape;
-pub use report::report;
+pub use report::{report, report_with, PageOptions};
 
 use page::Html;
 
@@ -52,6 +61,43 @@ pub(crate) fn figures(h: &mut Html, figures: &[Figure]) {
     if figures.is_empty() {
         return;
     }
+    boards_block(h, figures);
+}
+
+/// Write `figures` with a switch of views when they hold both a
+/// reference's and an engine's board: side by side (the default, and all
+/// there is without style sheets), the reference's alone or the engine's
+/// alone in the same place. The switch is a group of radio buttons, so it
+/// works without script and from the keyboard (Tab to it, then the arrow
+/// keys flip between the views). `id` makes the group's names unique.
+pub(crate) fn figures_with_views(h: &mut Html, list: &[Figure], id: &str) {
+    let has = |class: &str| list.iter().any(|f| f.class == class);
+    if !(has("reference") && has("engine")) {
+        figures(h, list);
+        return;
+    }
+    h.open("div", &[("class", "views")]);
+    let name = format!("{id}view");
+    for (key, label, checked) in [
+        ("all", "Side by side", true),
+        ("ref", "Reference", false),
+        ("eng", "Engine", false),
+    ] {
+        let input_id = format!("{id}view-{key}");
+        h.raw(&format!(
+            "<input type=\"radio\" class=\"v-{key}\" name=\"{}\" id=\"{}\"{}/>",
+            escape(&name),
+            escape(&input_id),
+            if checked { " checked=\"checked\"" } else { "" }
+        ));
+        h.elem("label", &[("for", &input_id)], label);
+    }
+    h.raw("\n");
+    boards_block(h, list);
+    h.close("div");
+}
+
+fn boards_block(h: &mut Html, figures: &[Figure]) {
     h.open("div", &[("class", "boards")]);
     for f in figures {
         let class = if f.class.is_empty() {

@@ -183,15 +183,17 @@ impl Html {
 pub(crate) const STYLE: &str = r#":root {
   --ink: #1d1d1d; --muted: #5f5f5f; --line: #d9d4c7; --paper: #fffdf8;
   --bad: #b00020; --bad-bg: #fdecee; --good: #1b6e3a; --good-bg: #e8f5ec;
-  --warn: #8a5a00; --warn-bg: #fff4dc; --accent: #0067b1; --mark: #e0007a;
+  --warn: #8a5a00; --warn-bg: #fff4dc; --accent: #0067b1; --mark: #b33c00;
+  --reference: #005a9c; --engine: #a33c00;
 }
 * { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.5 "DejaVu Sans", Verdana, Arial, sans-serif; color: var(--ink); background: var(--paper); }
-main { max-width: 1180px; margin: 0 auto; padding: 16px 20px 48px; }
+body { margin: 0; font: 15px/1.5 "DejaVu Sans", Verdana, Arial, sans-serif; color: var(--ink); background: var(--paper); overflow-wrap: break-word; }
+main { max-width: 1380px; margin: 0 auto; padding: 16px 20px 48px; }
 header.top { background: #2f2a22; color: #fff; padding: 14px 20px; }
 header.top h1 { margin: 0; font-size: 22px; }
 header.top p { margin: 4px 0 0; color: #e9e2d2; font-size: 13px; }
 header.top a { color: #ffe3a8; }
+header.top code { background: #4a4338; color: #fff; }
 nav.toc { margin: 12px 0; font-size: 14px; }
 nav.toc a { margin-right: 14px; }
 h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
@@ -199,7 +201,7 @@ h3 { font-size: 17px; margin: 20px 0 6px; }
 h4 { font-size: 15px; margin: 0 0 6px; }
 a { color: var(--accent); }
 code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px; }
-code { background: #f1ece0; padding: 0 3px; border-radius: 3px; }
+code { background: #f1ece0; padding: 0 3px; border-radius: 3px; overflow-wrap: anywhere; }
 pre { background: #f6f2e8; border: 1px solid var(--line); padding: 8px 10px; overflow-x: auto; white-space: pre-wrap; }
 .muted { color: var(--muted); }
 .tiles { display: flex; flex-wrap: wrap; gap: 10px; margin: 12px 0; }
@@ -224,12 +226,25 @@ dl.facts dd { margin: 0; }
 .difference p { margin: 2px 0; font-weight: bold; color: var(--bad); }
 .difference ul { margin: 4px 0; }
 .boards { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin: 10px 0; }
-figure.board { margin: 0; flex: 1 1 330px; max-width: 380px; border: 1px solid var(--line); border-radius: 6px; background: #fff; padding: 6px; }
-figure.board.wide { max-width: 480px; }
+figure.board { margin: 0; flex: 1 1 340px; max-width: 440px; border: 1px solid var(--line); border-radius: 6px; background: #fff; padding: 4px; }
+figure.board.wide { max-width: 520px; }
 figure.board svg { width: 100%; height: auto; display: block; }
-figure.board figcaption { font-size: 13px; font-weight: bold; padding: 2px 4px 6px; }
-figure.board.reference figcaption { color: var(--good); }
-figure.board.engine figcaption { color: var(--bad); }
+figure.board figcaption { font-size: 14px; font-weight: bold; padding: 2px 4px 6px; }
+figure.board.reference { border: 2px solid var(--reference); }
+figure.board.engine { border: 2px dashed var(--engine); }
+figure.board.reference figcaption { color: var(--reference); }
+figure.board.engine figcaption { color: var(--engine); }
+figure.board.reference figcaption::before { content: "\25CF  "; }
+figure.board.engine figcaption::before { content: "\25B2  "; }
+.differs { background: #fff1e6; border: 1px solid #f3c3a3; border-left: 6px solid var(--mark); border-radius: 6px; padding: 6px 12px; margin: 8px 0; font-size: 15px; }
+.differs strong { color: var(--mark); }
+.views > input, .filter > input { position: absolute; opacity: 0; width: 1px; height: 1px; margin: 0; }
+.views > label, .filter > label { display: inline-block; border: 1px solid var(--line); border-radius: 14px; padding: 1px 12px; margin: 0 6px 4px 0; font-size: 14px; cursor: pointer; background: #fff; }
+.views > input:checked + label, .filter > input:checked + label { background: #2f2a22; color: #fff; border-color: #2f2a22; }
+.views > input:focus-visible + label, .filter > input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: 2px; }
+.filter > .f-bad:checked ~ .table-wrap tr.ok { display: none; }
+.views > .v-ref:checked ~ .boards figure.board:not(.reference), .views > .v-eng:checked ~ .boards figure.board:not(.engine) { display: none; }
+.views > .v-ref:checked ~ .boards figure.board, .views > .v-eng:checked ~ .boards figure.board { max-width: 520px; }
 ul.brief { font-size: 14px; padding-left: 20px; }
 ul.brief li { margin: 2px 0; }
 details { margin: 8px 0; }
@@ -249,6 +264,21 @@ details > summary { cursor: pointer; color: var(--accent); }
 .verdict-legal { color: var(--good); font-weight: bold; }
 .verdict-illegal { color: var(--bad); font-weight: bold; }
 .faults { color: var(--bad); }
+.table-wrap { overflow-x: auto; max-width: 100%; }
+table.results { border-collapse: collapse; font-size: 14px; margin: 6px 0; }
+table.results th, table.results td { border: 1px solid var(--line); padding: 2px 8px; text-align: left; vertical-align: top; }
+table.results td.num { text-align: right; font-variant-numeric: tabular-nums; }
+table.results tr.area th { background: #f1ece0; }
+.status-fail { color: var(--bad); font-weight: bold; }
+.status-pass { color: var(--good); }
+.key-list { font-size: 14px; columns: 2 320px; }
+@media (max-width: 640px) {
+  main { padding: 10px 8px 32px; }
+  header.top { padding: 10px 8px; }
+  figure.board, figure.board.wide { flex-basis: 100%; max-width: none; }
+  dl.facts { grid-template-columns: 1fr; }
+  nav.toc a { display: inline-block; }
+}
 "#;
 
 /// A whole page: the doctype, `<head>` with the title and the style (inline,

@@ -2,6 +2,7 @@
 //! SVG boards, no script, nothing fetched), derived from the
 //! [`RunReport`] like every other report and worded like the text report.
 
+use super::links::CatalogueUrl;
 use super::page::{document, escape, inline, slug, Html, Style};
 use crate::paths;
 use crate::run::{FixtureResult, RunReport, Status};
@@ -21,15 +22,37 @@ use std::collections::BTreeMap;
 /// engine incidents, the expected failures and unexpected passes, and the
 /// skipped checks.
 pub fn report(r: &RunReport) -> String {
-    let mut w = Writer::new(r);
+    report_with(r, &PageOptions::default())
+}
+
+/// What a report page adds to the run: where the catalogue is, so that
+/// rule IDs and fixture names link to it, and the date it was written.
+#[derive(Clone, Debug, Default)]
+pub struct PageOptions {
+    /// The catalogue (`catalogue --out DIR`) the page links to, if any.
+    pub catalogue: Option<CatalogueUrl>,
+    /// The date and time written in the header (`2026-12-02 04:40 UTC`);
+    /// none keeps the page the same for the same run.
+    pub date: Option<String>,
+}
+
+/// The HTML report of a run, as [`report`], with rule IDs and fixture names
+/// linked to the catalogue and the date in the header when `opts` give them.
+/// After the summary come the results by rule area and rule and every
+/// fixture with its status, variants and time, clean run or not.
+pub fn report_with(r: &RunReport, opts: &PageOptions) -> String {
+    let mut w = Writer::new(r, opts);
     w.header();
     w.h.open("main", &[]);
     w.nav();
     w.summary();
+    w.key();
     w.causes();
     w.incidents();
     w.expectations();
     w.skipped();
+    w.rule_table();
+    w.fixture_table();
     w.h.close("main");
     let title = format!("Hexodic conformance: {}", r.engine.label());
     document(&title, Style::Inline, &w.h.finish())
@@ -40,6 +63,8 @@ pub fn report(r: &RunReport) -> String {
 pub(super) struct Writer<'a> {
     /// The run the page shows.
     pub(super) r: &'a RunReport,
+    /// What the page adds to the run.
+    pub(super) opts: &'a PageOptions,
     /// The markup written so far.
     pub(super) h: Html,
     /// Each fixture's anchor in the page, unique.
@@ -49,7 +74,7 @@ pub(super) struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    fn new(r: &'a RunReport) -> Writer<'a> {
+    fn new(r: &'a RunReport, opts: &'a PageOptions) -> Writer<'a> {
         let mut anchors = BTreeMap::new();
         let mut used = std::collections::BTreeSet::new();
         for res in &r.results {
@@ -64,6 +89,7 @@ impl<'a> Writer<'a> {
         }
         Writer {
             r,
+            opts,
             h: Html::default(),
             anchors,
             full: 0,
@@ -87,6 +113,58 @@ impl<'a> Writer<'a> {
         )
     }
 
+    /// A rule ID, linked to its entry in the catalogue when the page knows
+    /// where that is, with its title when `titled`.
+    pub(super) fn rule_link(&self, id: &str) -> String {
+        match &self.opts.catalogue {
+            Some(c) => format!(
+                "<a class=\"rule-id\" href=\"{}\">{}</a>",
+                escape(&c.rule(id)),
+                escape(id)
+            ),
+            None => escape(id),
+        }
+    }
+
+    /// Rule IDs with their titles (`C1 (encirclement ...)`), each ID linked.
+    pub(super) fn rules_titled(&self, ids: &[impl AsRef<str>]) -> String {
+        let parts: Vec<String> = ids
+            .iter()
+            .map(|id| {
+                let id = id.as_ref();
+                let title = hexodic_rules::registry::lookup(id)
+                    .map_or(String::new(), |r| format!(" ({})", escape(r.title)));
+                format!("{}{title}", self.rule_link(id))
+            })
+            .collect();
+        parts.join("; ")
+    }
+
+    /// A fixture's name: linked to its place in the page when the page shows
+    /// it (a failure, an incident, an expectation), and to its catalogue
+    /// page when the page knows where that is.
+    pub(super) fn fixture_link(&self, res: &FixtureResult) -> String {
+        let shown = matches!(
+            res.status,
+            Status::Fail
+                | Status::ChangedFail
+                | Status::ExpectedFail
+                | Status::Incident
+                | Status::UnexpectedPass
+        );
+        let page = self.opts.catalogue.as_ref().map(|c| c.fixture(&res.id));
+        match (shown, page) {
+            (true, Some(p)) => format!(
+                "{} <a class=\"page\" href=\"{}\">(page)</a>",
+                self.link(&res.id),
+                escape(&p)
+            ),
+            (true, None) => self.link(&res.id),
+            (false, Some(p)) => format!("<a href=\"{}\">{}</a>", escape(&p), escape(&res.id)),
+            (false, None) => escape(&res.id),
+        }
+    }
+
     fn count(&self, f: impl Fn(&FixtureResult) -> bool) -> usize {
         self.r.results.iter().filter(|x| f(x)).count()
     }
@@ -105,6 +183,28 @@ impl<'a> Writer<'a> {
                 r.exit_code()
             ),
         );
+        let command = match &r.rerun.engine {
+            Some(c) => format!("engine command `{c}`"),
+            None => "the reference engine built into the harness".to_owned(),
+        };
+        let mut facts = format!(
+            "{command} · harness hexodic-conformance {} · corpus version `{}`",
+            env!("CARGO_PKG_VERSION"),
+            r.corpus_version
+        );
+        if let Some(d) = &self.opts.date {
+            facts.push_str(&format!(" · written {d}"));
+        }
+        self.h.elem_inline("p", &[("class", "run-facts")], &facts);
+        if let Some(c) = &self.opts.catalogue {
+            self.h
+                .open("p", &[])
+                .raw(&format!(
+                    "Rule IDs and fixture names link to <a href=\"{}\">the catalogue</a>.",
+                    escape(&c.index())
+                ))
+                .close("p");
+        }
         self.h.close("header");
     }
 
@@ -132,6 +232,11 @@ impl<'a> Writer<'a> {
         if !self.r.summary.skipped_checks.is_empty() {
             links.push(("skipped".into(), "Skipped checks".into()));
         }
+        links.push(("by-rule".into(), "By rule".into()));
+        links.push((
+            "fixtures".into(),
+            format!("Every fixture ({})", self.r.results.len()),
+        ));
         self.h.open("nav", &[("class", "toc")]);
         for (id, text) in links {
             self.h.elem("a", &[("href", &format!("#{id}"))], &text);
