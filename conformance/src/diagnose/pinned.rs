@@ -2,7 +2,9 @@
 //! implicates, the kind and direction of the difference, and the step.
 
 use super::cause::signature;
+use super::implicate::{boards_agree, weighing_rules};
 use super::Divergence;
+use crate::oracle::Difference;
 use serde::{Deserialize, Serialize};
 
 /// The signature of a fixture's first divergence, owned and with its step,
@@ -32,6 +34,31 @@ impl Pinned {
             key: s.key,
             step: div.step,
         }
+    }
+
+    /// The signature an earlier harness pinned for the same divergence,
+    /// when it was another: a capture list that differs on agreeing boards
+    /// implicated the weighing rules (C1, C2, ...) before it implicated the
+    /// reply (C3). An expectations file written then still matches.
+    pub fn earlier(div: &Divergence) -> Option<Pinned> {
+        let captures = matches!(
+            div.difference,
+            Difference::Captures { .. } | Difference::CaptureKind { .. }
+        );
+        if !(captures && boards_agree(div)) {
+            return None;
+        }
+        let then = Divergence {
+            implicated: weighing_rules(div, &div.difference),
+            ..div.clone()
+        };
+        Some(Pinned::of(&then))
+    }
+
+    /// Whether this pinned signature is the one of `div`, now or as an
+    /// earlier harness wrote it ([`Pinned::earlier`]).
+    pub fn matches(&self, div: &Divergence) -> bool {
+        *self == Pinned::of(div) || Pinned::earlier(div).is_some_and(|p| *self == p)
     }
 
     /// In words: `C1, C2 captures (missing) at step 1`.
