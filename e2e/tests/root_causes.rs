@@ -159,6 +159,21 @@ fn one_bug_engines_get_one_root_cause_that_names_the_broken_rule() {
         assert_no_debug(&e.name, &json(&report, None));
         assert_no_debug(&e.name, &junit(&report));
         assert_no_debug(&e.name, &Expectations::default().updated(&report).to_yaml());
+        if report.root_causes.len() > 1 || !measure(e, &report).named {
+            for rc in &report.root_causes {
+                eprintln!(
+                    "{}: {} {} {} | {} | {} fixtures, e.g. {} | implicated {:?}",
+                    e.name,
+                    rc.signature.rules.join(","),
+                    rc.signature.kind,
+                    rc.signature.key,
+                    rc.detail,
+                    rc.fixtures.len(),
+                    rc.example.id,
+                    rc.rules
+                );
+            }
+        }
         rows.push((e, measure(e, &report)));
     }
     let table = table(&rows);

@@ -351,8 +351,9 @@ fn fault_rules(codes: &[FaultCode]) -> Vec<&'static str> {
 }
 
 /// Whether the engine's position after the step is the reference's: a
-/// capture list that differs then is a matter of the reply, not of the
-/// weighing.
+/// list of captured cells that differs then is a matter of the reply, not
+/// of the weighing. (A list by kind that differs on agreeing boards names
+/// another rule as the capturer: that is the weighing's.)
 pub fn boards_agree(div: &Divergence) -> bool {
     div.expected.is_some() && div.expected == div.got
 }
@@ -374,7 +375,6 @@ fn reply_capture_rules(div: &Divergence, d: &Difference) -> Vec<&'static str> {
     let mut out = Rules::default();
     out.add("C3");
     match d {
-        Difference::CaptureKind { kind, .. } => out.add(kind_rule(*kind)),
         Difference::Captures { expected, got } => {
             let odd = (*expected | *got) - (*expected & *got);
             for c in odd {
@@ -479,7 +479,7 @@ fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
                 out.extend(context_rules(before, t));
             }
         }
-        Difference::Captures { .. } | Difference::CaptureKind { .. } if boards_agree(div) => {
+        Difference::Captures { .. } if boards_agree(div) => {
             out.extend(reply_capture_rules(div, d));
         }
         Difference::Captures { .. } | Difference::CaptureKind { .. } => {

@@ -41,10 +41,7 @@ impl Pinned {
     /// implicated the weighing rules (C1, C2, ...) before it implicated the
     /// reply (C3). An expectations file written then still matches.
     pub fn earlier(div: &Divergence) -> Option<Pinned> {
-        let captures = matches!(
-            div.difference,
-            Difference::Captures { .. } | Difference::CaptureKind { .. }
-        );
+        let captures = matches!(div.difference, Difference::Captures { .. });
         if !(captures && boards_agree(div)) {
             return None;
         }

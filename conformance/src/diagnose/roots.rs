@@ -2,7 +2,7 @@
 //! behaviour ([`Behaviour`]), whatever end rule, reason code or kind of
 //! check it shows under.
 
-use super::behaviour::{behaviour, Behaviour};
+use super::behaviour::{behaviour, gives, Behaviour, Code};
 use super::cause::{signature, Signature};
 use super::divergence::Failure;
 use hexodic_rules::symmetry::Symmetry;
@@ -59,8 +59,42 @@ fn under(f: &Failing) -> Vec<&'static str> {
     signature(&f.failure.cause).rules
 }
 
+/// Codes of rules that force a part of the turn when an alternative
+/// exists: a Shape when one is possible (S3), a Place when a cell is free
+/// (T5). An engine gives them wrongly because it sees an alternative the
+/// reference does not.
+const FORCING: [&str; 2] = ["shape-required", "skip-not-allowed"];
+
+/// Whether a code stands for a rule of the Project (T3-T7), which decide
+/// whether a player has a legal Project and so whether G4 fires.
+fn project_code(c: Code) -> bool {
+    c.rules()
+        .iter()
+        .any(|r| matches!(*r, "T3" | "T4" | "T5" | "T6" | "T7"))
+}
+
+/// The group a group of another behaviour follows from, when it does:
+/// a forcing code given wrongly follows from a code the engine reads more
+/// loosely (the alternative it sees); a Strangle (G4) missed or made
+/// follows from a Project code the engine judges otherwise.
+fn follows_from(b: &Behaviour, groups: &BTreeMap<Behaviour, Vec<&Failing>>) -> Option<Behaviour> {
+    let wanted: fn(Code) -> bool = match b {
+        Behaviour::Code(c) if FORCING.contains(&c.code()) => |c| !FORCING.contains(&c.code()),
+        Behaviour::MissesEnd("G4") | Behaviour::FalseEnd("G4") => project_code,
+        _ => return None,
+    };
+    groups
+        .iter()
+        .filter_map(|(k, members)| match k {
+            Behaviour::Code(c) if k != b && wanted(*c) => Some((k, members.len())),
+            _ => None,
+        })
+        .max_by_key(|(_, n)| *n)
+        .map(|(k, _)| k.clone())
+}
+
 /// How a group was made, in one line.
-fn grouping(b: &Behaviour, shown_under: &[&'static str], n: usize) -> String {
+fn grouping(b: &Behaviour, shown_under: &[&'static str], n: usize, merged: bool) -> String {
     let rules = if shown_under.is_empty() {
         String::new()
     } else {
@@ -68,11 +102,22 @@ fn grouping(b: &Behaviour, shown_under: &[&'static str], n: usize) -> String {
     };
     let what = match b {
         Behaviour::Winner => "the same end rule but the other player named as the winner".into(),
+        Behaviour::MissesEnd(r) => format!("the reference ending the game by {r} and the engine not"),
+        Behaviour::FalseEnd(r) => format!("the engine ending the game by {r} and the reference not"),
+        Behaviour::Counter { field, more } => format!(
+            "the engine's {field} count {} than the reference's",
+            if *more { "higher" } else { "lower" }
+        ),
+        Behaviour::Cooldown => "a cooldown set other than the reference's on agreeing boards".into(),
+        Behaviour::Captures { extra: true } => "the engine taking a stone the reference leaves".into(),
+        Behaviour::Captures { extra: false } => "the engine leaving a stone the reference takes".into(),
         Behaviour::CaptureList { .. } => {
             "the engine's position the reference's but its capture list another".into()
         }
-        Behaviour::Gives(c) => format!("the engine giving `{}` where it does not apply", c.code()),
-        Behaviour::Allows(c) => format!("the engine allowing what `{}` forbids", c.code()),
+        Behaviour::Code(c) => format!(
+            "the engine judging by `{}` otherwise than the reference (giving it or allowing what it forbids)",
+            c.code()
+        ),
         Behaviour::Other(_) => {
             return format!(
                 "grouped: {} with the same implicated rules and the same kind and direction of difference",
@@ -80,11 +125,17 @@ fn grouping(b: &Behaviour, shown_under: &[&'static str], n: usize) -> String {
             )
         }
     };
-    format!("grouped as one behaviour: every difference with {what}{rules}")
+    let follows = if merged {
+        ", and what follows from it (a forcing code, a Strangle)"
+    } else {
+        ""
+    };
+    format!("grouped as one behaviour: every difference with {what}{follows}{rules}")
 }
 
 /// Group failures by the engine behaviour they show, the most common
-/// first (ties: by the first fixture id).
+/// first (ties: by the first fixture id). A group that follows from
+/// another ([`follows_from`]) joins it.
 pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
     let mut groups: BTreeMap<Behaviour, Vec<&Failing>> = BTreeMap::new();
     for f in failing {
@@ -92,6 +143,15 @@ pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
             .entry(behaviour(&f.failure.cause))
             .or_default()
             .push(f);
+    }
+    let mut merged: Vec<Behaviour> = Vec::new();
+    let keys: Vec<Behaviour> = groups.keys().cloned().collect();
+    for k in keys {
+        if let Some(into) = follows_from(&k, &groups) {
+            let moved = groups.remove(&k).unwrap_or_default();
+            groups.entry(into.clone()).or_default().extend(moved);
+            merged.push(into);
+        }
     }
     let mut out: Vec<RootCause> = groups
         .into_iter()
@@ -104,10 +164,13 @@ pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
                     f.id,
                 )
             })?;
-            let heading = b.heading();
+            let mut ordered: Vec<&&Failing> = members.iter().collect();
+            ordered.sort_by_key(|f| f.id != best.id);
+            let signed: Vec<Vec<&'static str>> = ordered.iter().map(|f| under(f)).collect();
+            let heading = b.heading(&signed, &best.failure.cause.implicated);
             let mut shown_under: Vec<&'static str> = Vec::new();
             if !matches!(b, Behaviour::Other(_)) {
-                for r in members.iter().flat_map(|f| under(f)) {
+                for r in signed.iter().flatten().copied() {
                     if !heading.contains(&r) && !shown_under.contains(&r) {
                         shown_under.push(r);
                     }
@@ -116,7 +179,7 @@ pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
             let kind = signature(&best.failure.cause).kind;
             Some(RootCause {
                 detail: b
-                    .words()
+                    .words(gives(&best.failure.cause))
                     .unwrap_or_else(|| super::cause::detail(&best.failure.cause.difference)),
                 rules: best.failure.cause.implicated.clone(),
                 example: Example {
@@ -125,7 +188,7 @@ pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
                     variant: best.failure.variant,
                 },
                 fixtures: members.iter().map(|f| f.id.to_owned()).collect(),
-                grouping: grouping(&b, &shown_under, members.len()),
+                grouping: grouping(&b, &shown_under, members.len(), merged.contains(&b)),
                 shown_under,
                 signature: Signature {
                     rules: heading,

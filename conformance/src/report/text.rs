@@ -250,9 +250,11 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
         ));
         return;
     }
-    out.push(format!("   {}", rc.grouping));
     if let Some(r) = report.result(&rc.example.id) {
-        out.push(format!("   smallest example: {}", rc.example.id));
+        out.push(format!(
+            "   {}; smallest example: {}",
+            rc.grouping, rc.example.id
+        ));
         let shown = if verbose {
             usize::MAX
         } else {
