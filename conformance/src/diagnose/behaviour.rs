@@ -348,3 +348,80 @@ impl Behaviour {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnose::{implicated, Source};
+    use hexodic_rules::{Player, Setup};
+
+    fn div(difference: Difference) -> Divergence {
+        let mut d = Divergence {
+            step: 0,
+            line: 3,
+            turn: None,
+            source: Source::Fixture,
+            difference,
+            before: Some(Setup::default()),
+            expected: None,
+            got: None,
+            captures: None,
+            implicated: Vec::new(),
+        };
+        d.implicated = implicated(&d);
+        d
+    }
+
+    fn result(winner: Player, rule: EndRule) -> Difference {
+        let o = Outcome {
+            winner: Some(winner),
+            rule,
+        };
+        Difference::Fields(vec![FieldDiff::Result {
+            expected: Some(o),
+            got: Some(o.swapped()),
+        }])
+    }
+
+    #[test]
+    fn a_swapped_winner_is_one_behaviour_under_every_end_rule() {
+        let a = behaviour(&div(result(Player::X, EndRule::Network)));
+        let b = behaviour(&div(result(Player::O, EndRule::Strangle)));
+        assert_eq!(a, Behaviour::Winner);
+        assert_eq!(a, b);
+        assert_eq!(a.heading(&[], &[]), ["G8"]);
+    }
+
+    #[test]
+    fn a_valid_position_refused_with_a_code_is_headed_by_the_codes_rule() {
+        let d = div(Difference::Validity {
+            expected: Vec::new(),
+            got: PositionReply::Invalid(vec![FaultCode::AlreadyStrangled]),
+        });
+        let b = behaviour(&d);
+        assert_eq!(b, Behaviour::Code(Code::Fault(FaultCode::AlreadyStrangled)));
+        assert_eq!(b.heading(&[], &d.implicated), ["G4", "V1"]);
+        assert_eq!(gives(&d), Some(true));
+        let words = b.words(gives(&d)).unwrap_or_default();
+        assert!(words.contains("already-strangled"), "{words}");
+    }
+
+    #[test]
+    fn a_missed_end_is_named_by_the_reference_s_end_rule() {
+        let o = Outcome {
+            winner: Some(Player::X),
+            rule: EndRule::Strangle,
+        };
+        let cap = Outcome {
+            winner: Some(Player::O),
+            rule: EndRule::Cap(None),
+        };
+        for got in [None, Some(cap)] {
+            let d = div(Difference::Fields(vec![FieldDiff::Result {
+                expected: Some(o),
+                got,
+            }]));
+            assert_eq!(behaviour(&d), Behaviour::MissesEnd("G4"));
+        }
+    }
+}

@@ -73,3 +73,61 @@ impl Pinned {
         format!("{rules} {}{key} at step {}", self.kind, self.step)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnose::{implicated, Source};
+    use crate::engine::CaptureKinds;
+    use hexodic_rules::{Cell, CellSet, Setup, Turn};
+
+    /// A capture list one stone short, the boards agreeing.
+    fn short_list() -> Divergence {
+        let c = Cell::from_index(10).unwrap();
+        let mut div = Divergence {
+            step: 1,
+            line: 3,
+            turn: Some(Turn::parse("c3 +c3").unwrap()),
+            source: Source::Fixture,
+            difference: Difference::Captures {
+                expected: CellSet::from_cell(c),
+                got: CellSet::EMPTY,
+            },
+            before: Some(Setup::default()),
+            expected: Some(Setup::default()),
+            got: Some(Setup::default()),
+            captures: Some(CaptureKinds {
+                by_move: None,
+                encircled: CellSet::from_cell(c),
+                echo: CellSet::EMPTY,
+            }),
+            implicated: Vec::new(),
+        };
+        div.implicated = implicated(&div);
+        div
+    }
+
+    #[test]
+    fn a_short_capture_list_on_agreeing_boards_implicates_the_reply() {
+        let div = short_list();
+        assert_eq!(div.implicated, ["C3", "C1"]);
+        assert_eq!(Pinned::of(&div).rules, ["C3", "C1"]);
+    }
+
+    #[test]
+    fn a_signature_pinned_by_an_earlier_harness_still_matches() {
+        let div = short_list();
+        let earlier = Pinned::earlier(&div).unwrap();
+        assert_eq!(earlier.rules, ["C1", "C2"]);
+        assert!(earlier.matches(&div));
+        assert!(Pinned::of(&div).matches(&div));
+        let other = Pinned {
+            key: "extra".into(),
+            ..earlier
+        };
+        assert!(!other.matches(&div));
+        let mut moved = div.clone();
+        moved.got = None;
+        assert_eq!(Pinned::earlier(&moved), None);
+    }
+}
