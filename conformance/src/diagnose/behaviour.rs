@@ -146,7 +146,7 @@ fn fields_behaviour(fields: &[FieldDiff]) -> Option<Behaviour> {
     }
     let end = fields.iter().find_map(|f| match f {
         FieldDiff::Result { expected, got } => match (expected, got) {
-            (Some(e), g) if g.map(|g| end_rule(g)) != Some(end_rule(*e)) => {
+            (Some(e), g) if g.map(end_rule) != Some(end_rule(*e)) => {
                 Some(Behaviour::MissesEnd(end_rule(*e)))
             }
             (_, Some(g)) => Some(Behaviour::FalseEnd(end_rule(*g))),

@@ -374,25 +374,22 @@ fn kind_rule(kind: CaptureKind) -> &'static str {
 fn reply_capture_rules(div: &Divergence, d: &Difference) -> Vec<&'static str> {
     let mut out = Rules::default();
     out.add("C3");
-    match d {
-        Difference::Captures { expected, got } => {
-            let odd = (*expected | *got) - (*expected & *got);
-            for c in odd {
-                let kind = div.captures.and_then(|k| {
-                    if k.by_move == Some(c) {
-                        Some(CaptureKind::Move)
-                    } else if k.encircled.contains(c) {
-                        Some(CaptureKind::Encircled)
-                    } else if k.echo.contains(c) {
-                        Some(CaptureKind::Echo)
-                    } else {
-                        None
-                    }
-                });
-                out.extend(kind.map(kind_rule));
-            }
+    if let Difference::Captures { expected, got } = d {
+        let odd = (*expected | *got) - (*expected & *got);
+        for c in odd {
+            let kind = div.captures.and_then(|k| {
+                if k.by_move == Some(c) {
+                    Some(CaptureKind::Move)
+                } else if k.encircled.contains(c) {
+                    Some(CaptureKind::Encircled)
+                } else if k.echo.contains(c) {
+                    Some(CaptureKind::Echo)
+                } else {
+                    None
+                }
+            });
+            out.extend(kind.map(kind_rule));
         }
-        _ => {}
     }
     out.0
 }
