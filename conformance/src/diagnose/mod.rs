@@ -12,7 +12,7 @@ mod pinned;
 mod probe;
 mod roots;
 
-pub use behaviour::{behaviour, Behaviour, Code};
+pub use behaviour::{behaviour, gives, Behaviour, Code};
 pub use cause::{detail, signature, Signature};
 pub use divergence::{Divergence, Failure, IncidentAt, Source};
 pub use implicate::{

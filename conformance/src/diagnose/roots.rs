@@ -135,7 +135,8 @@ fn grouping(b: &Behaviour, shown_under: &[&'static str], n: usize, merged: bool)
 
 /// Group failures by the engine behaviour they show, the most common
 /// first (ties: by the first fixture id). A group that follows from
-/// another ([`follows_from`]) joins it.
+/// another (a forcing code given wrongly, a Strangle missed or made
+/// beside a Project code) joins it.
 pub fn root_causes(failing: &[Failing]) -> Vec<RootCause> {
     let mut groups: BTreeMap<Behaviour, Vec<&Failing>> = BTreeMap::new();
     for f in failing {
