@@ -180,7 +180,10 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
         .and_then(|h| h.text())
         .is_some_and(|t| t.contains(first.as_str())));
     // The words of the text report.
-    assert!(text.contains("rejects a legal turn (lock-used)"), "{text}");
+    assert!(
+        text.contains("gives `lock-used` for turns that do not break it"),
+        "{text}"
+    );
     assert!(text.contains("E2 (Echo-Lock)"));
 }
 

@@ -3,6 +3,9 @@
 //! - [`ModelEngine`]: the testkit's plain model of the rules as an
 //!   [`Engine`], with one planted rule bug ([`Bug`]) or one reply fault
 //!   ([`ReplyFault`]), or none;
+//! - [`misreport`]: the clean model saying one thing wrongly in its replies
+//!   (the other player named as the winner, a valid position refused with a
+//!   fault code, a capture list short of a stone);
 //! - [`wire`]: protocol peers that misbehave on the wire (a crash on one
 //!   turn, a hang, a stray debug print, unknown cells, dropped or misspelled
 //!   capabilities), around any engine;
@@ -12,6 +15,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod misreport;
 pub mod wire;
 
 use hexodic_conformance::engine::{
@@ -19,6 +23,7 @@ use hexodic_conformance::engine::{
 };
 use hexodic_rules::{ReasonSet, Setup, Turn};
 pub use hexodic_testkit::{Bug, ModelGame, ReplyFault};
+pub use misreport::{Misreport, MisreportEngine};
 
 /// The testkit's model as an engine, with at most one bug and one fault.
 pub struct ModelEngine {

@@ -2,7 +2,7 @@
 //! boards looked like.
 
 use crate::engine::{CaptureKinds, Incident};
-use crate::oracle::Difference;
+use crate::oracle::{Difference, FieldDiff};
 use hexodic_rules::symmetry::Symmetry;
 use hexodic_rules::{Setup, Turn};
 
@@ -49,6 +49,29 @@ impl Divergence {
     /// `step 3 \`c3 +d4\`` or `the start position`.
     pub fn place(&self) -> String {
         place(self.step, self.turn)
+    }
+
+    /// The fields that differ when the boards do not show it: for a state
+    /// difference in which no cell's stone, tier or lock differs, the
+    /// differing fields by their stable names (`captures`, `reserve`,
+    /// `charges`, `cooldown`, `result`, `half-moves`, `to-move`, ...), in
+    /// the order found, without repeats; empty when a cell differs or the
+    /// difference is not one of state. The text report names them beside
+    /// the boards.
+    pub fn off_board_fields(&self) -> Vec<&'static str> {
+        let Difference::Fields(fields) = &self.difference else {
+            return Vec::new();
+        };
+        if fields.iter().any(|f| matches!(f, FieldDiff::Cell { .. })) {
+            return Vec::new();
+        }
+        let mut out: Vec<&'static str> = Vec::new();
+        for f in fields {
+            if !out.contains(&f.kind()) {
+                out.push(f.kind());
+            }
+        }
+        out
     }
 }
 

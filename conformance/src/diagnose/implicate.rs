@@ -320,18 +320,104 @@ fn cooldown_rules(div: &Divergence) -> Vec<&'static str> {
     }
 }
 
+/// The rule a fault code stands for: the end rule behind `already-*` and
+/// `malformed-outcome` (`rules/RULES.md`, section 14), else the code's own
+/// rule in the registry (an invariant, or V1).
+pub fn fault_rule(c: FaultCode) -> &'static str {
+    match c {
+        FaultCode::AlreadyNetwork => "G1",
+        FaultCode::AlreadyTakeover => "G2",
+        FaultCode::AlreadyStrangled => "G4",
+        FaultCode::AlreadyCapped => "G7",
+        FaultCode::MalformedOutcome => "G8",
+        _ => c.rule(),
+    }
+}
+
 fn fault_rules(codes: &[FaultCode]) -> Vec<&'static str> {
     let mut out = Rules::default();
     for c in codes {
         out.add(c.rule());
         out.add(match c {
-            FaultCode::AlreadyNetwork => "G1",
-            FaultCode::AlreadyTakeover => "G2",
-            FaultCode::AlreadyStrangled => "G4",
-            FaultCode::AlreadyCapped => "G7",
-            FaultCode::MalformedOutcome => "G8",
+            FaultCode::AlreadyNetwork
+            | FaultCode::AlreadyTakeover
+            | FaultCode::AlreadyStrangled
+            | FaultCode::AlreadyCapped
+            | FaultCode::MalformedOutcome => fault_rule(*c),
             _ => "V1",
         });
+    }
+    out.0
+}
+
+/// Whether the engine's position after the step is the reference's: a
+/// list of captured cells that differs then is a matter of the reply, not
+/// of the weighing. (A list by kind that differs on agreeing boards names
+/// another rule as the capturer: that is the weighing's.)
+pub fn boards_agree(div: &Divergence) -> bool {
+    div.expected.is_some() && div.expected == div.got
+}
+
+/// The rule of a kind of capture as a capture list names it: the Move
+/// (T6), encirclement (C1), the Echo-Capture group (E4).
+fn kind_rule(kind: CaptureKind) -> &'static str {
+    match kind {
+        CaptureKind::Move => "T6",
+        CaptureKind::Encircled => "C1",
+        CaptureKind::Echo => "E4",
+    }
+}
+
+/// The rules of a capture list that differs on agreeing boards: the
+/// captured list (C3), then the rule of each kind of capture that differs
+/// (the reference's kinds for the stones it captured).
+fn reply_capture_rules(div: &Divergence, d: &Difference) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    out.add("C3");
+    if let Difference::Captures { expected, got } = d {
+        let odd = (*expected | *got) - (*expected & *got);
+        for c in odd {
+            let kind = div.captures.and_then(|k| {
+                if k.by_move == Some(c) {
+                    Some(CaptureKind::Move)
+                } else if k.encircled.contains(c) {
+                    Some(CaptureKind::Encircled)
+                } else if k.echo.contains(c) {
+                    Some(CaptureKind::Echo)
+                } else {
+                    None
+                }
+            });
+            out.extend(kind.map(kind_rule));
+        }
+    }
+    out.0
+}
+
+/// The rules of a capture list that differs with the boards: the rules
+/// that decide whether each differing stone is taken.
+pub fn weighing_rules(div: &Divergence, d: &Difference) -> Vec<&'static str> {
+    let mut out = Rules::default();
+    match d {
+        Difference::Captures { expected, got } => {
+            let odd = (*expected | *got) - (*expected & *got);
+            for c in odd {
+                out.extend(capture_cell_rules(div, c));
+            }
+        }
+        Difference::CaptureKind {
+            kind,
+            expected,
+            got,
+        } => {
+            // The kind is known; a stone taken that should have stayed may
+            // also say why it should have (C0, C4).
+            for c in *got - *expected {
+                out.extend(capture_context(div, c));
+            }
+            out.extend(capture_rules(*kind).iter().copied());
+        }
+        _ => {}
     }
     out.0
 }
@@ -390,23 +476,11 @@ fn implicated_by(div: &Divergence, d: &Difference) -> Vec<&'static str> {
                 out.extend(context_rules(before, t));
             }
         }
-        Difference::Captures { expected, got } => {
-            let odd = (*expected | *got) - (*expected & *got);
-            for c in odd {
-                out.extend(capture_cell_rules(div, c));
-            }
+        Difference::Captures { .. } if boards_agree(div) => {
+            out.extend(reply_capture_rules(div, d));
         }
-        Difference::CaptureKind {
-            kind,
-            expected,
-            got,
-        } => {
-            // The kind is known; a stone taken that should have stayed may
-            // also say why it should have (C0, C4).
-            for c in *got - *expected {
-                out.extend(capture_context(div, c));
-            }
-            out.extend(capture_rules(*kind).iter().copied());
+        Difference::Captures { .. } | Difference::CaptureKind { .. } => {
+            out.extend(weighing_rules(div, d));
         }
         Difference::LegalList(l) => {
             // Missed turns the engine was asked about say most; the others

@@ -4,6 +4,7 @@
 //! bisected to the first differing list, and failing fixtures grouped into
 //! root causes.
 
+mod behaviour;
 mod cause;
 mod divergence;
 mod implicate;
@@ -11,9 +12,12 @@ mod pinned;
 mod probe;
 mod roots;
 
+pub use behaviour::{behaviour, gives, Behaviour, Code};
 pub use cause::{detail, signature, Signature};
 pub use divergence::{Divergence, Failure, IncidentAt, Source};
-pub use implicate::{board_after, capture_rules, context_rules, implicated};
+pub use implicate::{
+    board_after, boards_agree, capture_rules, context_rules, fault_rule, implicated, weighing_rules,
+};
 pub use pinned::Pinned;
 pub use probe::{ask_missing, bisect_perft, Goto, MAX_ASKED};
 pub use roots::{root_causes, Example, Failing, RootCause};

@@ -104,7 +104,16 @@ fn boards(d: &Divergence, indent: usize) -> Vec<String> {
         d.before.as_ref(),
     ) {
         (true, Some(e), Some(g), _) => {
-            side_by_side(&[("reference after", e), ("engine after", g)], indent)
+            let mut out = side_by_side(&[("reference after", e), ("engine after", g)], indent);
+            let off = d.off_board_fields();
+            if !off.is_empty() {
+                out.push(format!(
+                    "{}the boards agree; they differ in: {}",
+                    " ".repeat(indent),
+                    off.join(", ")
+                ));
+            }
+            out
         }
         (_, _, _, Some(b)) => {
             // Lists, counts and perft are checked on the position after
@@ -251,7 +260,10 @@ fn cause(report: &RunReport, n: usize, rc: &RootCause, verbose: bool, out: &mut 
         return;
     }
     if let Some(r) = report.result(&rc.example.id) {
-        out.push(format!("   smallest example: {}", rc.example.id));
+        out.push(format!(
+            "   {}; smallest example: {}",
+            rc.grouping, rc.example.id
+        ));
         let shown = if verbose {
             usize::MAX
         } else {
@@ -514,6 +526,39 @@ mod tests {
             captures: None,
             implicated: vec![],
         }
+    }
+
+    #[test]
+    fn a_difference_off_the_boards_is_named_beside_them() {
+        use crate::oracle::{Counter, FieldDiff};
+        use hexodic_rules::Player;
+        let mut d = divergence(
+            1,
+            Difference::Fields(vec![FieldDiff::Counter {
+                player: Player::X,
+                counter: Counter::Captures,
+                expected: 2,
+                got: 1,
+            }]),
+        );
+        d.expected = Some(Setup::default());
+        d.got = Some(Setup::default());
+        assert_eq!(d.off_board_fields(), ["captures"]);
+        let shown = boards(&d, 2);
+        assert_eq!(
+            shown.last().map(String::as_str),
+            Some("  the boards agree; they differ in: captures")
+        );
+        let mut cell = d.clone();
+        let mut other = Setup::default();
+        other.cells[0].tier = 1;
+        cell.difference = Difference::Fields(vec![FieldDiff::Cell {
+            cell: hexodic_rules::Cell::from_index(0).unwrap(),
+            expected: Setup::default().cells[0],
+            got: other.cells[0],
+        }]);
+        assert!(cell.off_board_fields().is_empty());
+        assert!(!boards(&cell, 2).iter().any(|l| l.contains("boards agree")));
     }
 
     #[test]

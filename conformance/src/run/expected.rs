@@ -1,7 +1,7 @@
 //! What an expectations file says of one fixture: the reason people wrote,
 //! and the failure's signature, when it pins one.
 
-use crate::diagnose::Pinned;
+use crate::diagnose::{Divergence, Pinned};
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -17,9 +17,10 @@ pub struct ExpectedFailure {
 }
 
 impl ExpectedFailure {
-    /// Whether a failure with signature `got` is the one expected.
-    pub fn matches(&self, got: &Pinned) -> bool {
-        self.signature.as_ref().is_none_or(|s| s == got)
+    /// Whether a failure whose first divergence is `got` is the one
+    /// expected: its signature now, or as an earlier harness pinned it.
+    pub fn matches(&self, got: &Divergence) -> bool {
+        self.signature.as_ref().is_none_or(|s| s.matches(got))
     }
 }
 
