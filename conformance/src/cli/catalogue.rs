@@ -39,6 +39,14 @@ pub fn run(a: CatalogueArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(Exit::Usage, e),
     };
+    let mut plan = super::outputs::Plan::default();
+    plan.corpus(&root).folder("--out", Some(&a.out));
+    if let Some(rules) = &a.rules {
+        plan.input(rules);
+    }
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
     let rules_md = match a.rules.clone().or_else(|| rules_beside(&root)) {
         Some(p) => match std::fs::read_to_string(&p) {
             Ok(t) => t,

@@ -6,7 +6,7 @@ use hexodic_conformance::fuzz::{
     fuzz_parallel, recording, repeat_command, Finding, FuzzOptions, FuzzReport,
 };
 use hexodic_conformance::paths;
-use hexodic_conformance::record::record;
+use hexodic_conformance::record::{record, RecordError};
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
 use hexodic_rules::registry;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -45,6 +45,10 @@ pub struct FuzzArgs {
     /// part i mod N + 1, so N machines share a campaign; `--games` counts them all.
     #[arg(long, value_name = "K/N")]
     partition: Option<Partition>,
+    /// Replace a fixture of the same name in `--out` (by default a finding
+    /// whose name is taken is written under a new name: `seed-S-2`, ...).
+    #[arg(long)]
+    force: bool,
 }
 
 /// The fixtures folder and id of a finding written to `out` as `stem`.
@@ -176,12 +180,15 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         reach_table(&report);
     }
     let repeat = repeat_command(a.engine.engine.as_deref(), finding.game_seed);
-    write_finding(&a.out, finding, &info.label(), &repeat);
+    write_finding(&a.out, finding, &info.label(), &repeat, a.force);
     ExitCode::from(Exit::Differs)
 }
 
+/// How many names `write_finding` tries for one finding.
+const MAX_NAMES: u32 = 100;
+
 /// Show a finding and write it as a fixture below `out`.
-fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str) {
+fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str, force: bool) {
     let d = &finding.divergence;
     outln(&format!(
         "difference found (game seed {}): {}",
@@ -197,9 +204,21 @@ fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str) {
         turns.join(" ; ")
     };
     outln(&format!("turns: {shown}"));
-    let stem = format!("seed-{}", finding.game_seed);
-    let (root, id) = place(out, &stem);
-    match record(&root, &recording(finding, &id, engine, repeat), true) {
+    let mut written = Err(RecordError::Check("no free fixture name".into()));
+    // An existing fixture is never replaced without --force: the next free
+    // name is taken instead.
+    for n in 1..=MAX_NAMES {
+        let stem = match n {
+            1 => format!("seed-{}", finding.game_seed),
+            n => format!("seed-{}-{n}", finding.game_seed),
+        };
+        let (root, id) = place(out, &stem);
+        written = record(&root, &recording(finding, &id, engine, repeat), force);
+        if !matches!(written, Err(RecordError::Exists(_))) {
+            break;
+        }
+    }
+    match written {
         Ok(r) => outln(&format!(
             "fixture written: {} (passes on the reference in {} variants; trace {})",
             paths::shown(&r.fixture),

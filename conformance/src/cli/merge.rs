@@ -44,6 +44,16 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 /// `merge`: exits as the merged run would (2, with nothing written, when
 /// the parts cannot be merged).
 pub fn run(a: MergeArgs) -> ExitCode {
+    let mut plan = super::outputs::Plan::default();
+    for part in &a.parts {
+        plan.input(part);
+    }
+    plan.output("--json", a.json.as_deref())
+        .output("--junit", a.junit.as_deref())
+        .output("--html", a.html.as_deref());
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
     let mut parts = Vec::with_capacity(a.parts.len());
     for file in &a.parts {
         match JsonReport::read(file) {
