@@ -2,7 +2,7 @@
 
 use super::common::{fail, outln};
 use super::root::find_root;
-use hexodic_conformance::corpus::{io_words, load_corpus};
+use hexodic_conformance::corpus::{io_words, load_corpus, read_bounded};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::catalogue::write_catalogue;
 use hexodic_conformance::run::Exit;
@@ -23,6 +23,9 @@ pub struct CatalogueArgs {
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
 }
+
+/// Largest rules reference read, in bytes (the project's is about 42 KB).
+const MAX_RULES_BYTES: u64 = 4 * 1024 * 1024;
 
 /// `rules/RULES.md` beside the fixtures folder, if there is one.
 fn rules_beside(root: &Path) -> Option<PathBuf> {
@@ -48,14 +51,13 @@ pub fn run(a: CatalogueArgs) -> ExitCode {
         return fail(Exit::Usage, e);
     }
     let rules_md = match a.rules.clone().or_else(|| rules_beside(&root)) {
-        Some(p) => match std::fs::read_to_string(&p) {
-            Ok(t) => t,
-            Err(e) => {
-                return fail(
-                    Exit::Usage,
-                    format!("cannot read {}: {}", paths::shown(&p), io_words(&e)),
-                )
+        Some(p) => match read_bounded(&p, MAX_RULES_BYTES).map(String::from_utf8) {
+            Ok(Ok(t)) => t,
+            Ok(Err(_)) => {
+                let msg = format!("{}: the file is not valid UTF-8", paths::shown(&p));
+                return fail(Exit::Usage, msg);
             }
+            Err(e) => return fail(Exit::Usage, e),
         },
         // The rules reference of the rules crate this harness is built with.
         None => hexodic_conformance::rules::RULES_MD.to_owned(),

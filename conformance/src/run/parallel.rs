@@ -141,7 +141,11 @@ fn gather(
     halt: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Gathered, Incident> {
-    let mut g = Gathered::default();
+    // The files that did not load come first, as in a run on one engine.
+    let mut g = Gathered {
+        errors: corpus.errors.clone(),
+        ..Gathered::default()
+    };
     let mut slots: Vec<Option<(Box<FixtureResult>, Vec<LoadError>)>> =
         (0..corpus.fixtures.len()).map(|_| None).collect();
     let (mut cursor, mut seen, mut not_started) = (0, Summary::default(), Vec::new());
