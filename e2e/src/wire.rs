@@ -54,6 +54,8 @@ pub enum Misbehave {
     NoCapabilities,
     /// Give a name and a version of many thousand characters in the handshake.
     LongName,
+    /// Write the key `ok` twice in the reply to request `after`.
+    DuplicateKey,
 }
 
 impl Misbehave {
@@ -80,6 +82,7 @@ impl Misbehave {
             "grandchild" => Misbehave::Grandchild,
             "no-capabilities" => Misbehave::NoCapabilities,
             "long-name" => Misbehave::LongName,
+            "duplicate-key" => Misbehave::DuplicateKey,
             _ => return None,
         })
     }
@@ -220,6 +223,11 @@ pub fn serve(
             // next request.
             Misbehave::StrayLine if due => {
                 write!(output, "{v}\ndebug: replied to request {}\n", n - 1)?;
+            }
+            Misbehave::DuplicateKey if due => {
+                let text = v.to_string();
+                let rest = text.strip_prefix('{').unwrap_or(&text);
+                writeln!(output, "{{\"ok\":true,{rest}")?;
             }
             Misbehave::FloodStdout if due => {
                 writeln!(output, "{v}")?;
