@@ -56,6 +56,8 @@ pub enum Misbehave {
     LongName,
     /// Write the key `ok` twice in the reply to request `after`.
     DuplicateKey,
+    /// Give a name and version holding NUL, ESC, BEL, U+FFFE and markup.
+    HostileName,
 }
 
 impl Misbehave {
@@ -83,6 +85,7 @@ impl Misbehave {
             "no-capabilities" => Misbehave::NoCapabilities,
             "long-name" => Misbehave::LongName,
             "duplicate-key" => Misbehave::DuplicateKey,
+            "hostile-name" => Misbehave::HostileName,
             _ => return None,
         })
     }
@@ -208,6 +211,18 @@ pub fn serve(
                 if let Some(e) = v.get_mut("engine").and_then(Value::as_object_mut) {
                     e.insert("name".into(), Value::from("n".repeat(100_000)));
                     e.insert("version".into(), Value::from("v".repeat(10_000)));
+                }
+            }
+            Misbehave::HostileName => {
+                if let Some(e) = v.get_mut("engine").and_then(Value::as_object_mut) {
+                    e.insert(
+                        "name".into(),
+                        Value::from("bad\u{fffe}\u{0}\u{1b}[2J\u{7}<b>&amp;"),
+                    );
+                    e.insert(
+                        "version".into(),
+                        Value::from("\u{ffff}1\u{1b}]0;title\u{7}"),
+                    );
                 }
             }
             Misbehave::FloodStderr => {

@@ -219,13 +219,17 @@ impl EngineArgs {
                 })
             }
             Err(StartError::Incident(i)) => {
-                let mut msg = format!("the engine `{cmd}` cannot be used: {}", i.kind);
+                use hexodic_conformance::report::text::visible;
+                let mut msg = format!(
+                    "the engine `{cmd}` cannot be used: {}",
+                    visible(&i.kind.to_string())
+                );
                 let tail: Vec<&str> = i.stderr.lines().rev().take(8).collect();
                 if !tail.is_empty() {
                     msg.push_str("\nits standard error ended with:");
                     for l in tail.iter().rev() {
                         msg.push_str("\n  ");
-                        msg.push_str(l);
+                        msg.push_str(&visible(l));
                     }
                 }
                 Err(OpenError {

@@ -311,7 +311,7 @@ pub fn run(a: RunArgs) -> ExitCode {
         }
     };
     for w in &opened.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", hexodic_conformance::report::text::visible(w));
     }
     let opts = RunOptions {
         variant: a.variant,
