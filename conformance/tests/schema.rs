@@ -129,7 +129,7 @@ fn a_written_report_reads_back_as_written() {
     let e = JsonReport::read(&dir.path().join("none.json")).unwrap_err();
     assert!(
         e.to_string()
-            .ends_with("cannot read it: no such file or folder"),
+            .ends_with("cannot read: no such file or folder"),
         "{e}"
     );
 }

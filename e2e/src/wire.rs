@@ -54,6 +54,10 @@ pub enum Misbehave {
     NoCapabilities,
     /// Give a name and a version of many thousand characters in the handshake.
     LongName,
+    /// Write the key `ok` twice in the reply to request `after`.
+    DuplicateKey,
+    /// Give a name and version holding NUL, ESC, BEL, U+FFFE and markup.
+    HostileName,
 }
 
 impl Misbehave {
@@ -80,6 +84,8 @@ impl Misbehave {
             "grandchild" => Misbehave::Grandchild,
             "no-capabilities" => Misbehave::NoCapabilities,
             "long-name" => Misbehave::LongName,
+            "duplicate-key" => Misbehave::DuplicateKey,
+            "hostile-name" => Misbehave::HostileName,
             _ => return None,
         })
     }
@@ -207,6 +213,18 @@ pub fn serve(
                     e.insert("version".into(), Value::from("v".repeat(10_000)));
                 }
             }
+            Misbehave::HostileName => {
+                if let Some(e) = v.get_mut("engine").and_then(Value::as_object_mut) {
+                    e.insert(
+                        "name".into(),
+                        Value::from("bad\u{fffe}\u{0}\u{1b}[2J\u{7}<b>&amp;"),
+                    );
+                    e.insert(
+                        "version".into(),
+                        Value::from("\u{ffff}1\u{1b}]0;title\u{7}"),
+                    );
+                }
+            }
             Misbehave::FloodStderr => {
                 let chunk = "e".repeat(1 << 20);
                 for _ in 0..20 {
@@ -220,6 +238,11 @@ pub fn serve(
             // next request.
             Misbehave::StrayLine if due => {
                 write!(output, "{v}\ndebug: replied to request {}\n", n - 1)?;
+            }
+            Misbehave::DuplicateKey if due => {
+                let text = v.to_string();
+                let rest = text.strip_prefix('{').unwrap_or(&text);
+                writeln!(output, "{{\"ok\":true,{rest}")?;
             }
             Misbehave::FloodStdout if due => {
                 writeln!(output, "{v}")?;

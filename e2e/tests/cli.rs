@@ -319,3 +319,41 @@ fn output_to_a_closed_pipe_ends_quietly() {
         "{err}"
     );
 }
+
+#[test]
+fn a_hostile_engine_name_leaves_every_report_well_formed_and_the_terminal_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = engine_cmd("--reference --misbehave hostile-name");
+    let o = run(
+        dir.path(),
+        &e,
+        &[
+            "end/", "--junit", "r.xml", "--html", "r.html", "--json", "r.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let xml = std::fs::read_to_string(dir.path().join("r.xml")).unwrap();
+    if let Err(e) = roxmltree::Document::parse(&xml) {
+        panic!("the JUnit report is not well-formed: {e}");
+    }
+    let html = std::fs::read_to_string(dir.path().join("r.html")).unwrap();
+    let opts = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..roxmltree::ParsingOptions::default()
+    };
+    if let Err(e) = roxmltree::Document::parse_with_options(&html, opts) {
+        panic!("the HTML report is not well-formed: {e}");
+    }
+    assert!(!html.contains("<b>&amp;"), "markup from the engine kept");
+    let shown = text(&o);
+    for c in ['\u{0}', '\u{1b}', '\u{7}', '\u{fffe}'] {
+        assert!(!shown.contains(c), "{:?} printed raw: {shown:?}", c);
+    }
+    assert!(shown.contains("bad\\u{fffe}"), "{shown}");
+    // The JSON report keeps the name exactly, escaped by JSON.
+    let j = json(&dir.path().join("r.json"));
+    assert_eq!(
+        j["engine"]["name"],
+        "bad\u{fffe}\u{0}\u{1b}[2J\u{7}<b>&amp;"
+    );
+}

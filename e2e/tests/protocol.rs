@@ -188,6 +188,13 @@ fn wrong_ids_invalid_json_and_huge_lines_are_incidents_of_their_kind() {
     assert!(
         matches!(&i.kind, IncidentKind::Protocol { fault, .. } if matches!(**fault, ProtocolFault::NotJson { .. }))
     );
+    let mut e = engine("--reference --misbehave duplicate-key --after 2");
+    let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);
+    assert!(
+        matches!(&i.kind, IncidentKind::Protocol { fault, .. } if matches!(&**fault, ProtocolFault::DuplicateKey { key } if key == "ok")),
+        "{}",
+        i.kind
+    );
     let mut e = engine("--reference --misbehave huge-line --after 2");
     let i = incident(&mut e, &["c3 +d4", "e5 +e5"]);
     assert!(

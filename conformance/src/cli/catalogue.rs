@@ -2,7 +2,7 @@
 
 use super::common::{fail, outln};
 use super::root::find_root;
-use hexodic_conformance::corpus::{io_words, load_corpus};
+use hexodic_conformance::corpus::{io_words, load_corpus, read_bounded};
 use hexodic_conformance::paths;
 use hexodic_conformance::report::catalogue::write_catalogue;
 use hexodic_conformance::run::Exit;
@@ -24,6 +24,9 @@ pub struct CatalogueArgs {
     out: PathBuf,
 }
 
+/// Largest rules reference read, in bytes (the project's is about 42 KB).
+const MAX_RULES_BYTES: u64 = 4 * 1024 * 1024;
+
 /// `rules/RULES.md` beside the fixtures folder, if there is one.
 fn rules_beside(root: &Path) -> Option<PathBuf> {
     let dir = root
@@ -39,15 +42,22 @@ pub fn run(a: CatalogueArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(Exit::Usage, e),
     };
+    let mut plan = super::outputs::Plan::default();
+    plan.corpus(&root).folder("--out", Some(&a.out));
+    if let Some(rules) = &a.rules {
+        plan.input(rules);
+    }
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
     let rules_md = match a.rules.clone().or_else(|| rules_beside(&root)) {
-        Some(p) => match std::fs::read_to_string(&p) {
-            Ok(t) => t,
-            Err(e) => {
-                return fail(
-                    Exit::Usage,
-                    format!("cannot read {}: {}", paths::shown(&p), io_words(&e)),
-                )
+        Some(p) => match read_bounded(&p, MAX_RULES_BYTES).map(String::from_utf8) {
+            Ok(Ok(t)) => t,
+            Ok(Err(_)) => {
+                let msg = format!("{}: the file is not valid UTF-8", paths::shown(&p));
+                return fail(Exit::Usage, msg);
             }
+            Err(e) => return fail(Exit::Usage, e),
         },
         // The rules reference of the rules crate this harness is built with.
         None => hexodic_conformance::rules::RULES_MD.to_owned(),

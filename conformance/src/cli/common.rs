@@ -136,18 +136,20 @@ pub struct Opened {
 /// it: the board rows (cell numbers optional) and the counters line; any
 /// lines after the counters line (the rest of `explain`'s output) are ignored.
 pub fn read_diagram(source: &str) -> Result<hexodic_rules::Setup, String> {
+    use hexodic_conformance::corpus::{io_words, read_bounded, MAX_FILE_BYTES};
+    use std::io::Read as _;
     let mut text = String::new();
-    let read = if source == "-" {
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text).map(|_| ())
+    if source == "-" {
+        std::io::stdin()
+            .take(MAX_FILE_BYTES)
+            .read_to_string(&mut text)
+            .map_err(|e| format!("--diagram {source}: {}", io_words(&e)))?;
     } else {
-        std::fs::read_to_string(source).map(|t| text = t)
-    };
-    read.map_err(|e| {
-        format!(
-            "--diagram {source}: {}",
-            hexodic_conformance::corpus::io_words(&e)
-        )
-    })?;
+        let bytes = read_bounded(std::path::Path::new(source), MAX_FILE_BYTES)
+            .map_err(|e| format!("--diagram {e}"))?;
+        text = String::from_utf8(bytes)
+            .map_err(|_| format!("--diagram {source}: the file is not valid UTF-8"))?;
+    }
     let mut kept = String::new();
     for line in text.lines() {
         kept.push_str(line);
@@ -218,13 +220,17 @@ impl EngineArgs {
                 })
             }
             Err(StartError::Incident(i)) => {
-                let mut msg = format!("the engine `{cmd}` cannot be used: {}", i.kind);
+                use hexodic_conformance::report::text::visible;
+                let mut msg = format!(
+                    "the engine `{cmd}` cannot be used: {}",
+                    visible(&i.kind.to_string())
+                );
                 let tail: Vec<&str> = i.stderr.lines().rev().take(8).collect();
                 if !tail.is_empty() {
                     msg.push_str("\nits standard error ended with:");
                     for l in tail.iter().rev() {
                         msg.push_str("\n  ");
-                        msg.push_str(l);
+                        msg.push_str(&visible(l));
                     }
                 }
                 Err(OpenError {

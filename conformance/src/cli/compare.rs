@@ -62,6 +62,13 @@ pub fn write_markdown(path: &Path, text: &str) -> bool {
 /// `compare`: exit 1 when a fixture newly fails, fails differently or has
 /// a new incident; 0 otherwise (fixed only included); 2 on bad input.
 pub fn run(a: CompareArgs) -> ExitCode {
+    let mut plan = super::outputs::Plan::default();
+    plan.input(&a.old)
+        .input(&a.new)
+        .output("--markdown", a.markdown.as_deref());
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
     let old = match read_report(&a.old) {
         Ok(r) => r,
         Err(code) => return code,

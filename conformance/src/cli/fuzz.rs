@@ -6,7 +6,7 @@ use hexodic_conformance::fuzz::{
     fuzz_parallel, recording, repeat_command, Campaign, Finding, FuzzJson, FuzzOptions,
 };
 use hexodic_conformance::paths;
-use hexodic_conformance::record::record;
+use hexodic_conformance::record::{record, RecordError};
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -48,6 +48,10 @@ pub struct FuzzArgs {
     /// the finding and its repeat line); `merge` puts several together.
     #[arg(long, value_name = "FILE")]
     json: Option<PathBuf>,
+    /// Replace a fixture of the same name in `--out` (by default a finding
+    /// whose name is taken is written under a new name: `seed-S-2`, ...).
+    #[arg(long)]
+    force: bool,
 }
 
 /// The fixtures folder and id of a finding written to `out` as `stem`.
@@ -89,6 +93,15 @@ pub fn run(a: FuzzArgs) -> ExitCode {
             .map(|d| d.as_secs())
             .unwrap_or(0)
     });
+    // The report may not land on a fixture of the corpus the findings go to.
+    let mut plan = super::outputs::Plan::default();
+    if let Some(root) = root_of(&a.out) {
+        plan.corpus(&root);
+    }
+    plan.output("--json", a.json.as_deref());
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
     let opened = match a.engine.open(t0) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
@@ -148,7 +161,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     outln(doc.text(a.reach).trim_end());
     if let Some(finding) = &report.finding {
         let repeat = repeat_command(a.engine.engine.as_deref(), finding.game_seed);
-        let fixture = write_finding(&a.out, finding, &info.label(), &repeat);
+        let fixture = write_finding(&a.out, finding, &info.label(), &repeat, a.force);
         if let Some(f) = doc.finding.as_mut() {
             f.fixture = fixture;
         }
@@ -166,11 +179,32 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     ExitCode::from(doc.exit())
 }
 
+/// How many names `write_finding` tries for one finding.
+const MAX_NAMES: u32 = 100;
+
 /// Write a finding as a fixture below `out`; the fixture's path as shown.
-fn write_finding(out: &Path, finding: &Finding, engine: &str, repeat: &str) -> Option<String> {
-    let stem = format!("seed-{}", finding.game_seed);
-    let (root, id) = place(out, &stem);
-    match record(&root, &recording(finding, &id, engine, repeat), true) {
+/// An existing fixture is never replaced without `force`: the next free
+/// name is taken instead (`seed-S-2`, ...).
+fn write_finding(
+    out: &Path,
+    finding: &Finding,
+    engine: &str,
+    repeat: &str,
+    force: bool,
+) -> Option<String> {
+    let mut written = Err(RecordError::Check("no free fixture name".into()));
+    for n in 1..=MAX_NAMES {
+        let stem = match n {
+            1 => format!("seed-{}", finding.game_seed),
+            n => format!("seed-{}-{n}", finding.game_seed),
+        };
+        let (root, id) = place(out, &stem);
+        written = record(&root, &recording(finding, &id, engine, repeat), force);
+        if !matches!(written, Err(RecordError::Exists(_))) {
+            break;
+        }
+    }
+    match written {
         Ok(r) => {
             outln(&format!(
                 "fixture written: {} (passes on the reference in {} variants; trace {})",

@@ -4,9 +4,11 @@
 //! campaigns of other seeds) as one fuzz report.
 
 use super::common::{fail, out};
+use hexodic_conformance::corpus::read_bounded;
 use hexodic_conformance::fuzz::json::is_fuzz_report;
 use hexodic_conformance::fuzz::{merge_fuzz, FuzzJson};
 use hexodic_conformance::paths;
+use hexodic_conformance::report::json::MAX_REPORT_BYTES;
 use hexodic_conformance::report::{json, junit, markdown, merge, text, JsonReport, Part};
 use hexodic_conformance::run::Exit;
 use std::path::{Path, PathBuf};
@@ -52,6 +54,17 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 /// `merge`: exits as the merged run would (2, with nothing written, when
 /// the parts cannot be merged).
 pub fn run(a: MergeArgs) -> ExitCode {
+    let mut plan = super::outputs::Plan::default();
+    for part in &a.parts {
+        plan.input(part);
+    }
+    plan.output("--json", a.json.as_deref())
+        .output("--junit", a.junit.as_deref())
+        .output("--html", a.html.as_deref())
+        .output("--markdown", a.markdown.as_deref());
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
     let texts = match read_all(&a.parts) {
         Ok(t) => t,
         Err(e) => return fail(Exit::Usage, e),
@@ -111,11 +124,11 @@ pub fn run(a: MergeArgs) -> ExitCode {
 fn read_all(files: &[PathBuf]) -> Result<Vec<(PathBuf, String, bool)>, String> {
     let mut out = Vec::with_capacity(files.len());
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| {
+        let bytes = read_bounded(file, MAX_REPORT_BYTES).map_err(|e| e.to_string())?;
+        let text = String::from_utf8(bytes).map_err(|_| {
             format!(
-                "{}:1:1: cannot read it: {}",
-                paths::shown(file),
-                paths::io_words(&e)
+                "{}:1:1: not a JSON report: the file is not valid UTF-8",
+                paths::shown(file)
             )
         })?;
         let fuzz =

@@ -10,6 +10,7 @@ pub mod engines;
 pub mod explain;
 pub mod fuzz;
 pub mod merge;
+pub mod outputs;
 pub mod perft;
 pub mod play;
 pub mod record;

@@ -249,6 +249,22 @@ fn update_expectations(path: &Path, expected: &Expectations, report: &RunReport)
     }
 }
 
+/// The files `run` reads and writes: no report may replace an input or
+/// another report.
+fn plan(a: &RunArgs, root: &Path) -> super::outputs::Plan {
+    let mut plan = super::outputs::Plan::default();
+    plan.corpus(root);
+    for input in [&a.expectations, &a.baseline].into_iter().flatten() {
+        plan.input(input);
+    }
+    plan.output("--junit", a.junit.as_deref())
+        .output("--json", a.json.as_deref())
+        .output("--markdown", a.markdown.as_deref())
+        .output("--html", a.html.as_deref())
+        .folder("--transcript", a.transcript.as_deref());
+    plan
+}
+
 /// `run`.
 pub fn run(a: RunArgs) -> ExitCode {
     let t0 = Instant::now();
@@ -256,6 +272,9 @@ pub fn run(a: RunArgs) -> ExitCode {
         Ok(p) => p,
         Err(code) => return code,
     };
+    if let Err(e) = plan(&a, &corpus.root).check() {
+        return fail(Exit::Usage, e);
+    }
     let baseline = match a.baseline.as_deref().map(super::compare::read_report) {
         Some(Err(code)) => return code,
         Some(Ok(b)) => Some(b),
@@ -311,7 +330,7 @@ pub fn run(a: RunArgs) -> ExitCode {
         }
     };
     for w in &opened.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", hexodic_conformance::report::text::visible(w));
     }
     let opts = RunOptions {
         variant: a.variant,

@@ -7,6 +7,7 @@ use super::compile::compile;
 use super::fixture::Fixture;
 use super::format::{At, Basis, FixtureFile, Variants};
 use super::source::{is_fixture_file, parse_yaml, read_text, LoadError, Src, NOT_FIXTURES};
+use super::walk::{walk, Walk};
 use crate::paths;
 use hexodic_rules::registry;
 use std::collections::HashMap;
@@ -32,7 +33,7 @@ fn root_from_id(file: &Path) -> Option<PathBuf> {
     if !file.is_file() {
         return None;
     }
-    let text = std::fs::read_to_string(file).ok()?;
+    let text = read_text(file).ok()?;
     let abs = std::fs::canonicalize(file).ok()?;
     let Some(id) = text
         .lines()
@@ -178,32 +179,17 @@ pub struct Corpus {
 /// Every fixture file below `dir`, sorted; `setups/` and `schema/` directly
 /// below `root` and hidden entries are skipped.
 pub fn fixture_files(root: &Path, dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
+    fixture_walk(root, dir).files
+}
+
+/// [`fixture_files`] with the symbolic link loops found on the way.
+fn fixture_walk(root: &Path, dir: &Path) -> Walk {
     let root_c = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            let name = e.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') {
-                continue;
-            }
-            if p.is_dir() {
-                let parent = std::fs::canonicalize(&d).unwrap_or_else(|_| d.clone());
-                if parent == root_c && NOT_FIXTURES.contains(&name.as_str()) {
-                    continue;
-                }
-                stack.push(p);
-            } else if is_fixture_file(&p) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    walk(
+        dir,
+        |parent, name| parent == root_c && NOT_FIXTURES.contains(&name),
+        is_fixture_file,
+    )
 }
 
 /// Load the given files (below `root`), reporting duplicate ids.
@@ -241,7 +227,10 @@ pub fn load_files(root: &Path, files: &[PathBuf]) -> Corpus {
 
 /// Load every fixture below `root`.
 pub fn load_corpus(root: &Path) -> Corpus {
-    load_files(root, &fixture_files(root, root))
+    let found = fixture_walk(root, root);
+    let mut corpus = load_files(root, &found.files);
+    corpus.errors.extend(found.errors);
+    corpus
 }
 
 /// Why a selection of fixtures could not be made.
@@ -307,10 +296,13 @@ pub fn select(root: &Path, targets: &[String]) -> Result<Corpus, SelectError> {
     }
     let all = fixture_files(root, root);
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut loops = Vec::new();
     for t in targets {
         let p = Path::new(t);
         if p.is_dir() {
-            files.extend(fixture_files(root, p));
+            let found = fixture_walk(root, p);
+            files.extend(found.files);
+            loops.extend(found.errors);
         } else if p.is_file() {
             files.push(p.to_path_buf());
         } else {
@@ -333,5 +325,9 @@ pub fn select(root: &Path, targets: &[String]) -> Result<Corpus, SelectError> {
     }
     files.sort();
     files.dedup();
-    Ok(load_files(root, &files))
+    loops.sort_by(|a, b| a.file.cmp(&b.file));
+    loops.dedup();
+    let mut corpus = load_files(root, &files);
+    corpus.errors.extend(loops);
+    Ok(corpus)
 }

@@ -12,6 +12,7 @@ mod setup;
 mod source;
 pub mod trace;
 mod version;
+mod walk;
 
 pub use crate::paths::io_words;
 pub use compile::compile;
@@ -24,7 +25,8 @@ pub use load::{
     select, Corpus, SelectError,
 };
 pub use source::{
-    is_fixture_file, parse_yaml, read_text, LoadError, Src, MAX_FILE_BYTES, NOT_FIXTURES,
+    is_fixture_file, parse_yaml, read_bounded, read_text, LoadError, Src, MAX_FILE_BYTES,
+    NOT_FIXTURES,
 };
 pub use trace::{trace_path, Trace, TraceStep};
 pub use version::corpus_version;

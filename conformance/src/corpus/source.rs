@@ -52,23 +52,73 @@ impl LoadError {
     }
 }
 
-/// Read a file as UTF-8 text, refusing large and non-UTF-8 files.
-pub fn read_text(file: &Path) -> Result<String, LoadError> {
-    let meta = std::fs::metadata(file)
-        .map_err(|e| LoadError::at(file, 1, 1, format!("cannot read: {}", io_words(&e))))?;
-    if meta.len() > MAX_FILE_BYTES {
+/// What a path that is not a regular file is, in words.
+fn kind_words(meta: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = meta.file_type();
+        if t.is_fifo() {
+            return "a named pipe (FIFO)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    if meta.is_dir() {
+        "a folder"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// Read at most `limit` bytes of a regular file: a named pipe, socket,
+/// device or folder is refused without being opened, and so is a file
+/// whose size is over the limit, before it is read (and while it is read,
+/// should it grow).
+pub fn read_bounded(file: &Path, limit: u64) -> Result<Vec<u8>, LoadError> {
+    use std::io::Read as _;
+    let cannot =
+        |e: &std::io::Error| LoadError::at(file, 1, 1, format!("cannot read: {}", io_words(e)));
+    let meta = std::fs::metadata(file).map_err(|e| cannot(&e))?;
+    if !meta.is_file() {
+        let kind = kind_words(&meta);
         return Err(LoadError::at(
             file,
             1,
             1,
-            format!(
-                "file is {} bytes, more than the {MAX_FILE_BYTES} allowed",
-                meta.len()
-            ),
+            format!("{kind}, not a regular file: not read"),
         ));
     }
-    let bytes = std::fs::read(file)
-        .map_err(|e| LoadError::at(file, 1, 1, format!("cannot read: {}", io_words(&e))))?;
+    let too_large = |len: u64| {
+        LoadError::at(
+            file,
+            1,
+            1,
+            format!("file is {len} bytes, more than the {limit} allowed"),
+        )
+    };
+    if meta.len() > limit {
+        return Err(too_large(meta.len()));
+    }
+    let f = std::fs::File::open(file).map_err(|e| cannot(&e))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    f.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| cannot(&e))?;
+    if bytes.len() as u64 > limit {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Read a file as UTF-8 text, refusing anything but a regular file, large
+/// files ([`MAX_FILE_BYTES`]) and non-UTF-8 files.
+pub fn read_text(file: &Path) -> Result<String, LoadError> {
+    let bytes = read_bounded(file, MAX_FILE_BYTES)?;
     match String::from_utf8(bytes) {
         Ok(s) => Ok(s),
         Err(e) => {
@@ -96,7 +146,9 @@ pub fn parse_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Loa
     budget.max_aliases = 64;
     budget.max_anchors = 64;
     budget.max_depth = 32;
-    budget.max_nodes = 20_000;
+    // Every node of a file takes at least a byte: a file within the size
+    // limit stays within this budget unless its aliases expand it.
+    budget.max_nodes = MAX_FILE_BYTES as usize;
     budget.max_documents = 1;
     budget.max_total_scalar_bytes = MAX_FILE_BYTES as usize;
     opts.budget = Some(budget);
@@ -282,6 +334,31 @@ pub const NOT_FIXTURES: [&str; 2] = ["setups", "schema"];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_file_just_under_the_size_limit_parses() {
+        let mut text = String::from("turns:\n");
+        while text.len() + 16 < MAX_FILE_BYTES as usize {
+            text.push_str("  - [c3, d4]\n");
+        }
+        let v: Result<serde::de::IgnoredAny, _> = parse_yaml(Path::new("big.yaml"), &text);
+        assert!(v.is_ok(), "{:?}", v.err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn only_regular_files_within_the_limit_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let zero = dir.path().join("zero.yaml");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let e = read_text(&zero).unwrap_err();
+        assert!(e.message.contains("a device, not a regular file"), "{e}");
+        let big = dir.path().join("big.yaml");
+        std::fs::write(&big, vec![b'#'; MAX_FILE_BYTES as usize + 1]).unwrap();
+        assert!(read_text(&big).unwrap_err().message.contains("more than"));
+        let folder = read_text(dir.path()).unwrap_err();
+        assert!(folder.message.contains("a folder"), "{folder}");
+    }
 
     #[test]
     fn reader_wording_becomes_the_projects() {

@@ -414,23 +414,12 @@ fn parse_body(file: &Path, body: &str, offset: u32) -> Result<Trace, LoadError> 
 /// Trace files below `root` without a fixture file beside them (left
 /// behind when a fixture was renamed or removed).
 pub fn orphans(root: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![root.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for e in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "snap")
-                && !p.with_extension("yaml").is_file()
-                && !p.with_extension("yml").is_file()
-            {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    let orphan = |p: &Path| {
+        p.extension().is_some_and(|x| x == "snap")
+            && !p.with_extension("yaml").is_file()
+            && !p.with_extension("yml").is_file()
+    };
+    super::walk::walk(root, |_, _| false, orphan).files
 }
 
 /// The body of a snapshot file and the number of header lines before it.

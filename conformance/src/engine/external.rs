@@ -58,17 +58,21 @@ impl ExternalEngine {
         };
         let hello = engine.handshake()?;
         let mut caps = hello.capabilities;
+        let mut ignored: Vec<&str> = Vec::new();
         for (name, near) in &hello.unknown {
-            engine.warnings.push(match near {
-                Some(k) => format!(
-                    "the engine declares the unknown capability `{name}`; did you mean `{k}`? (the checks of {} are skipped, and those fields of its replies ignored, until it declares `{k}`)",
-                    k.checks()
-                ),
-                None => format!("the engine declares the unknown capability `{name}` (ignored)"),
-            });
-            if let Some(k) = near {
-                engine.guessed = engine.guessed.with(*k);
+            match near {
+                Some(k) if !engine.guessed.has(*k) => {
+                    engine.warnings.push(format!(
+                        "the engine declares the unknown capability `{name}`; did you mean `{k}`? (the checks of {} are skipped, and those fields of its replies ignored, until it declares `{k}`)",
+                        k.checks()
+                    ));
+                    engine.guessed = engine.guessed.with(*k);
+                }
+                _ => ignored.push(name),
             }
+        }
+        if let Some(w) = unknown_capabilities(&ignored) {
+            engine.warnings.push(w);
         }
         if caps.has(Capability::CaptureKinds) && !caps.has(Capability::Captures) {
             engine.warnings.push(
@@ -279,5 +283,53 @@ impl Engine for ExternalEngine {
 
     fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
         self.call(Command::Divide { depth }, |l, id, _| parse::divide(l, id))
+    }
+}
+
+/// How many unknown capability names one warning lists.
+const NAMES_SHOWN: usize = 5;
+
+/// One warning for every unknown capability without a likely meaning: the
+/// count and the first few names, however many the engine declares.
+fn unknown_capabilities(names: &[&str]) -> Option<String> {
+    let (first, rest) = names.split_at(names.len().min(NAMES_SHOWN));
+    let listed: Vec<String> = first.iter().map(|n| format!("`{n}`")).collect();
+    match (first.len(), rest.len()) {
+        (0, _) => None,
+        (1, _) => Some(format!(
+            "the engine declares the unknown capability {} (ignored)",
+            listed[0]
+        )),
+        (_, 0) => Some(format!(
+            "the engine declares {} unknown capabilities (ignored): {}",
+            names.len(),
+            listed.join(", ")
+        )),
+        (_, more) => Some(format!(
+            "the engine declares {} unknown capabilities (ignored): {} and {more} more",
+            names.len(),
+            listed.join(", ")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_of_unknown_capabilities_is_one_warning_with_the_count() {
+        let names: Vec<String> = (0..300_000).map(|i| format!("cap{i}")).collect();
+        let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+        let w = unknown_capabilities(&refs).unwrap();
+        assert!(w.contains("300000 unknown capabilities"), "{w}");
+        assert!(
+            w.contains("`cap4` and 299995 more") && !w.contains("cap5`"),
+            "{w}"
+        );
+        assert_eq!(unknown_capabilities(&[]), None);
+        assert!(unknown_capabilities(&["x"])
+            .unwrap()
+            .contains("capability `x`"));
     }
 }

@@ -136,6 +136,12 @@ pub enum ProtocolFault {
     /// A line on standard output that answers no request (it came after the
     /// reply to the last one); the line is the incident's reply.
     StrayLine,
+    /// A key written twice in one object of the reply (which one holds
+    /// would be a guess).
+    DuplicateKey {
+        /// The key.
+        key: String,
+    },
 }
 
 impl fmt::Display for ProtocolFault {
@@ -206,6 +212,10 @@ impl fmt::Display for ProtocolFault {
             ProtocolFault::StrayLine => {
                 f.write_str("the engine wrote a line after its reply that answers no request")
             }
+            ProtocolFault::DuplicateKey { key } => write!(
+                f,
+                "the reply has the key `{key}` twice in one object (a key may be written once)"
+            ),
         }
     }
 }

@@ -114,5 +114,56 @@ pub fn junit(report: &RunReport) -> String {
         s.add_property(quick_junit::Property::new("corpus", report.corpus_words()));
         s
     }));
-    out.to_string().unwrap_or_default()
+    xml_chars(&out.to_string().unwrap_or_default())
+}
+
+/// Whether XML 1.0 allows the character in a document.
+fn xml_allowed(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{d7ff}' | '\u{e000}'..='\u{fffd}' | '\u{10000}'..)
+}
+
+/// The XML with every character XML 1.0 does not allow (engine text such
+/// as a NUL or U+FFFE in a name), raw or as a character reference,
+/// replaced by U+FFFD.
+fn xml_chars(xml: &str) -> String {
+    let mut out = String::with_capacity(xml.len());
+    let mut rest = xml;
+    while let Some(c) = rest.chars().next() {
+        if c == '&' {
+            if let Some(end) = rest.find(';').filter(|e| *e < 12) {
+                let entity = &rest[1..end];
+                let code = match entity
+                    .strip_prefix("#x")
+                    .or_else(|| entity.strip_prefix("#X"))
+                {
+                    Some(hex) => u32::from_str_radix(hex, 16).ok(),
+                    None => entity.strip_prefix('#').and_then(|d| d.parse().ok()),
+                };
+                if code.is_some_and(|n| !char::from_u32(n).is_some_and(xml_allowed)) {
+                    out.push('\u{fffd}');
+                    rest = &rest[end + 1..];
+                    continue;
+                }
+            }
+        }
+        out.push(if xml_allowed(c) { c } else { '\u{fffd}' });
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn characters_xml_does_not_allow_are_replaced() {
+        let xml = "<a n=\"x\u{fffe}\u{0}&#1;&#x1b;&amp;\">\u{7}é&#233;</a>";
+        let clean = xml_chars(xml);
+        assert_eq!(
+            clean,
+            "<a n=\"x\u{fffd}\u{fffd}\u{fffd}\u{fffd}&amp;\">\u{fffd}é&#233;</a>"
+        );
+        assert!(roxmltree::Document::parse(&clean).is_ok());
+    }
 }

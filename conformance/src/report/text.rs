@@ -337,23 +337,43 @@ fn incident_section(report: &RunReport, out: &mut Vec<String>) {
             first.id,
             i.variant,
             i.place(),
-            i.incident.kind
+            visible(&i.incident.kind.to_string())
         ));
         out.extend(super::reproduce(report, first).map(|c| format!("    rerun: {c}")));
         if !i.incident.request.is_empty() {
             out.push(format!(
                 "    request: {}",
-                crate::engine::shorten(&i.incident.request, 200)
+                visible(&crate::engine::shorten(&i.incident.request, 200))
             ));
         }
         let tail: Vec<&str> = i.incident.stderr.lines().rev().take(6).collect();
         if !tail.is_empty() {
             out.push("    standard error of that engine process (last lines):".into());
             for l in tail.iter().rev() {
-                out.push(format!("      {}", crate::engine::shorten(l, 160)));
+                out.push(format!(
+                    "      {}",
+                    visible(&crate::engine::shorten(l, 160))
+                ));
             }
         }
     }
+}
+
+/// Text from an engine as a terminal shows it safely: control characters
+/// (escape sequences, bells, NUL, line breaks inside one line) and
+/// non-characters written as `\u{1b}`-style escapes, everything else kept.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let bad = c.is_control()
+            || matches!(c, '\u{fffe}' | '\u{ffff}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+        if bad {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Entries of a long list (unexpected passes, expected failures) shown
@@ -490,12 +510,15 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
     }
     incident_section(report, &mut out);
     if let Some(u) = &report.unusable {
-        out.push(format!("engine unusable: {}", u.kind));
+        out.push(format!("engine unusable: {}", visible(&u.kind.to_string())));
     }
     if let Some(s) = report.stopped {
         out.push(format!("run incomplete: {}", s.describe()));
     }
-    out.extend(summary_lines(&report.engine.label(), &report.summary));
+    out.extend(summary_lines(
+        &visible(&report.engine.label()),
+        &report.summary,
+    ));
     out.push(format!("  {}", report.corpus_words()));
     cause_section(report, verbose, &mut out);
     listed(report, verbose, &mut out);
@@ -509,6 +532,12 @@ pub fn text(report: &RunReport, verbose: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_text_shows_control_characters_as_escapes() {
+        assert_eq!(visible("a\u{1b}[2Jb\u{7}\u{0}"), "a\\u{1b}[2Jb\\u{7}\\u{0}");
+        assert_eq!(visible("x\u{fffe}é"), "x\\u{fffe}é");
+    }
     use crate::diagnose::Source;
     use crate::oracle::ListDiff;
     use hexodic_rules::{Setup, Turn};

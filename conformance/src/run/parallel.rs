@@ -141,7 +141,11 @@ fn gather(
     halt: &AtomicBool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Gathered, Incident> {
-    let mut g = Gathered::default();
+    // The files that did not load come first, as in a run on one engine.
+    let mut g = Gathered {
+        errors: corpus.errors.clone(),
+        ..Gathered::default()
+    };
     let mut slots: Vec<Option<(Box<FixtureResult>, Vec<LoadError>)>> =
         (0..corpus.fixtures.len()).map(|_| None).collect();
     let (mut cursor, mut seen, mut not_started) = (0, Summary::default(), Vec::new());
@@ -229,9 +233,8 @@ impl Gathered {
     /// The report, as [`run_corpus`] makes it.
     fn report(self, corpus: &Corpus, opts: &RunOptions, t0: Instant) -> RunReport {
         let mut summary = self.summary;
-        // The corpus's load errors first, then the traces', as on one engine.
-        let mut errors = corpus.errors.clone();
-        errors.extend(self.errors);
+        // `gather` put the corpus's load errors first, then the traces'.
+        let errors = self.errors;
         summary.fixtures = corpus.fixtures.len();
         summary.errors = errors.len();
         summary.elapsed = t0.elapsed();

@@ -4,6 +4,7 @@
 //! engine's replies ([`parse`]).
 
 pub mod parse;
+mod strict;
 
 use serde::{Deserialize, Serialize};
 

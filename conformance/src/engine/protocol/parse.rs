@@ -239,8 +239,13 @@ fn envelope(
     line: &str,
     id: u64,
 ) -> Result<Result<Fields, (ErrorKind, String, Fields)>, ProtocolFault> {
-    let value: Value = serde_json::from_str(line.trim()).map_err(|e| ProtocolFault::NotJson {
-        error: e.to_string(),
+    let value: Value = super::strict::from_str(line.trim()).map_err(|e| match e {
+        super::strict::StrictError::DuplicateKey(key) => {
+            ProtocolFault::DuplicateKey { key: clip(&key) }
+        }
+        super::strict::StrictError::Json(e) => ProtocolFault::NotJson {
+            error: e.to_string(),
+        },
     })?;
     let Value::Object(map) = value else {
         return Err(ProtocolFault::NotJson {

@@ -24,6 +24,8 @@ pub fn escape(text: &str) -> String {
             '\'' => out.push_str("&#39;"),
             '\t' | '\n' | '\r' => out.push(c),
             c if c.is_control() => {}
+            // Not characters at all: not well-formed in XHTML.
+            '\u{fffe}' | '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }

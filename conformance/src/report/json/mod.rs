@@ -15,7 +15,7 @@ pub use model::{
     Harness, IncidentReport, JsonReport, RootCauseReport, SignatureReport, StopReason, Totals,
     SCHEMA_VERSION,
 };
-pub use read::ReportReadError;
+pub use read::{ReportReadError, MAX_REPORT_BYTES};
 
 use crate::diagnose::{Divergence, Pinned, RootCause, Source};
 use crate::paths;

@@ -8,6 +8,10 @@ use std::path::Path;
 /// every file the harness reads (file, line, column, what is wrong).
 pub type ReportReadError = LoadError;
 
+/// Largest JSON report read back, in bytes: a report of the whole corpus
+/// in every variant, every check failing, stays well below it.
+pub const MAX_REPORT_BYTES: u64 = 256 * 1024 * 1024;
+
 /// An error at a place in the file, from a parser's 1-based place.
 fn at(file: &Path, line: usize, column: usize, message: impl Into<String>) -> LoadError {
     let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
@@ -40,14 +44,9 @@ impl JsonReport {
     /// such a report and a report of another `schema_version`, saying
     /// where and what was expected.
     pub fn read(path: &Path) -> Result<JsonReport, ReportReadError> {
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            at(
-                path,
-                1,
-                1,
-                format!("cannot read it: {}", crate::paths::io_words(&e)),
-            )
-        })?;
+        let bytes = crate::corpus::read_bounded(path, MAX_REPORT_BYTES)?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| at(path, 1, 1, "not a JSON report: the file is not valid UTF-8"))?;
         JsonReport::parse(path, &text)
     }
 
@@ -100,6 +99,19 @@ mod tests {
     fn places_count_lines_and_characters() {
         assert_eq!(place_of("{\n  \"a\": 1,\n  \"b\"", "\"b\""), (3, 3));
         assert_eq!(place_of("x", "y"), (1, 1));
+    }
+
+    #[test]
+    fn only_regular_files_within_the_report_limit_are_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let e = JsonReport::read(dir.path()).unwrap_err();
+        assert!(e.message.contains("a folder, not a regular file"), "{e}");
+        // A sparse file: over the limit without taking the space.
+        let big = dir.path().join("big.json");
+        let f = std::fs::File::create(&big).unwrap();
+        f.set_len(MAX_REPORT_BYTES + 1).unwrap();
+        let e = JsonReport::read(&big).unwrap_err();
+        assert!(e.message.contains("more than"), "{e}");
     }
 
     #[test]
