@@ -246,7 +246,7 @@ fn bad_baselines_are_located_errors_and_nothing_is_overwritten() {
         ),
         ("version.json", other_version.as_str(), "schema_version 7"),
         ("cut.json", cut, "truncated"),
-        ("absent.json", "", "cannot read it"),
+        ("absent.json", "", "cannot read"),
     ];
     for (name, body, words) in cases {
         if name != "absent.json" {
