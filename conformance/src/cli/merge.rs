@@ -4,11 +4,10 @@
 //! campaigns of other seeds) as one fuzz report.
 
 use super::common::{fail, out};
-use hexodic_conformance::corpus::read_bounded;
 use hexodic_conformance::fuzz::json::is_fuzz_report;
 use hexodic_conformance::fuzz::{merge_fuzz, FuzzJson};
 use hexodic_conformance::paths;
-use hexodic_conformance::report::json::MAX_REPORT_BYTES;
+use hexodic_conformance::report::json::read_report_text;
 use hexodic_conformance::report::{json, junit, markdown, merge, text, JsonReport, Part};
 use hexodic_conformance::run::Exit;
 use std::path::{Path, PathBuf};
@@ -124,13 +123,7 @@ pub fn run(a: MergeArgs) -> ExitCode {
 fn read_all(files: &[PathBuf]) -> Result<Vec<(PathBuf, String, bool)>, String> {
     let mut out = Vec::with_capacity(files.len());
     for file in files {
-        let bytes = read_bounded(file, MAX_REPORT_BYTES).map_err(|e| e.to_string())?;
-        let text = String::from_utf8(bytes).map_err(|_| {
-            format!(
-                "{}:1:1: not a JSON report: the file is not valid UTF-8",
-                paths::shown(file)
-            )
-        })?;
+        let text = read_report_text(file).map_err(|e| e.to_string())?;
         let fuzz =
             serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| is_fuzz_report(&v));
         out.push((file.clone(), text, fuzz));

@@ -14,7 +14,7 @@ use super::finding::repeat_command;
 use super::stats::GameStats;
 use crate::corpus::LoadError;
 use crate::engine::EngineInfo;
-use crate::report::json::StopReason;
+use crate::report::json::{json_error, StopReason};
 use crate::report::MergeError;
 use crate::run::{Exit, Partition};
 use serde::{Deserialize, Serialize};
@@ -215,12 +215,7 @@ impl FuzzJson {
 
     /// Read a fuzz report from its text; `path` names it in errors.
     pub fn parse(path: &Path, text: &str) -> Result<FuzzJson, LoadError> {
-        let at = |e: &serde_json::Error, what: &str| {
-            let words = e.to_string();
-            let words = words.rfind(" at line ").map_or(&*words, |i| &words[..i]);
-            let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
-            LoadError::at(path, n(e.line()), n(e.column()), format!("{what}: {words}"))
-        };
+        let at = |e: &serde_json::Error, what: &str| json_error(path, e, what);
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             if e.is_eof() {
                 at(&e, "truncated: the file ends inside the report")

@@ -199,15 +199,11 @@ fn counter_order(c: Counter) -> u8 {
         .map_or(9, |i| i as u8)
 }
 
+/// The counter's name as a field of both players (`reserves`).
 fn counter_field(c: Counter) -> &'static str {
     match c {
         Counter::Reserve => "reserves",
-        Counter::Charges => "charges",
-        Counter::Captures => "captures",
-        Counter::Raises => "raises",
-        Counter::LowersLeft => "lowers left",
-        Counter::FirstPlaced => "first Place made",
-        Counter::LockUsed => "Echo-Lock used",
+        c => c.name(),
     }
 }
 

@@ -15,7 +15,8 @@ pub use model::{
     Harness, IncidentReport, JsonReport, RootCauseReport, SignatureReport, StopReason, Totals,
     SCHEMA_VERSION,
 };
-pub use read::{ReportReadError, MAX_REPORT_BYTES};
+pub(crate) use read::json_error;
+pub use read::{read_report_text, ReportReadError, MAX_REPORT_BYTES};
 
 use crate::diagnose::{Divergence, Pinned, RootCause, Source};
 use crate::paths;

@@ -19,7 +19,7 @@ fn at(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Lo
 }
 
 /// A JSON error, its place taken out of the words (it is in the prefix).
-fn json_error(file: &Path, e: &serde_json::Error, what: &str) -> LoadError {
+pub(crate) fn json_error(file: &Path, e: &serde_json::Error, what: &str) -> LoadError {
     let words = e.to_string();
     let words = match words.rfind(" at line ") {
         Some(i) => &words[..i],
@@ -39,15 +39,20 @@ fn place_of(text: &str, needle: &str) -> (usize, usize) {
     (line, column)
 }
 
+/// The text of a report file (a run's or a fuzz campaign's), read within
+/// [`MAX_REPORT_BYTES`], regular files only.
+pub fn read_report_text(path: &Path) -> Result<String, ReportReadError> {
+    let bytes = crate::corpus::read_bounded(path, MAX_REPORT_BYTES)?;
+    String::from_utf8(bytes)
+        .map_err(|_| at(path, 1, 1, "not a JSON report: the file is not valid UTF-8"))
+}
+
 impl JsonReport {
     /// Read a report written by `run --json`. Refuses a file that is not
     /// such a report and a report of another `schema_version`, saying
     /// where and what was expected.
     pub fn read(path: &Path) -> Result<JsonReport, ReportReadError> {
-        let bytes = crate::corpus::read_bounded(path, MAX_REPORT_BYTES)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| at(path, 1, 1, "not a JSON report: the file is not valid UTF-8"))?;
-        JsonReport::parse(path, &text)
+        JsonReport::parse(path, &read_report_text(path)?)
     }
 
     /// Read a report from its text; `path` names it in errors.
