@@ -243,25 +243,62 @@ fn parse_cell(tok: &str, column: usize) -> Result<Cell, TurnParseError> {
     })
 }
 
-/// Split on ASCII white space, giving each token with its 1-based character column.
-fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut out = Vec::new();
-    let mut start: Option<(usize, usize)> = None; // (byte, column)
-    let mut col = 0;
-    for (byte, ch) in s.char_indices() {
-        col += 1;
-        if ch.is_whitespace() {
-            if let Some((b, c)) = start.take() {
-                out.push((c, &s[b..byte]));
+/// Split on white space, giving each token with its 1-based character column.
+fn tokens(s: &str) -> Tokens<'_> {
+    Tokens {
+        text: s,
+        byte: 0,
+        column: 0,
+    }
+}
+
+/// The tokens of a turn's text, read lazily and a byte at a time where the
+/// text is ASCII: turns are read by the thousand from engines' legal lists.
+struct Tokens<'a> {
+    text: &'a str,
+    /// The byte where the next character starts.
+    byte: usize,
+    /// The column of the last character read (1-based; 0 before the first).
+    column: usize,
+}
+
+impl Tokens<'_> {
+    /// The next character and the byte where it starts.
+    fn next_char(&mut self) -> Option<(usize, char)> {
+        let start = self.byte;
+        let first = *self.text.as_bytes().get(start)?;
+        let ch = if first.is_ascii() {
+            char::from(first)
+        } else {
+            self.text.get(start..)?.chars().next()?
+        };
+        self.byte += ch.len_utf8();
+        self.column += 1;
+        Some((start, ch))
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        let (start, column) = loop {
+            let (byte, ch) = self.next_char()?;
+            if !ch.is_whitespace() {
+                break (byte, self.column);
             }
-        } else if start.is_none() {
-            start = Some((byte, col));
+        };
+        let text = self.text;
+        loop {
+            match self.next_char() {
+                None => return text.get(start..).map(|t| (column, t)),
+                Some((end, ch)) if ch.is_whitespace() => {
+                    return text.get(start..end).map(|t| (column, t))
+                }
+                Some(_) => {}
+            }
         }
     }
-    if let Some((b, c)) = start {
-        out.push((c, &s[b..]));
-    }
-    out.into_iter()
 }
 
 /// Character count of a prefix, for columns inside a token.
@@ -388,5 +425,20 @@ mod tests {
         assert_eq!(Turn::parse("é3 +ü").unwrap_err().column, 1);
         assert_eq!(Turn::parse("c3 +ü").unwrap_err().column, 5);
         assert_eq!(Turn::parse("c3 +").unwrap_err().column, 5);
+        // Columns count the white space before and between the parts.
+        assert_eq!(Turn::parse("  c3   +z9").unwrap_err().column, 9);
+        assert_eq!(Turn::parse("\u{a0}c3 =d4 =d5").unwrap_err().column, 9);
+        assert_eq!(
+            Turn::parse(" \t ").unwrap_err().kind,
+            TurnParseErrorKind::Empty
+        );
+        // Characters of three bytes, white space or not, count as one column.
+        assert_eq!(Turn::parse("c3\u{2003}+z9").unwrap_err().column, 5);
+        let e = Turn::parse("c3 €4").unwrap_err();
+        assert_eq!(
+            (e.column, e.kind),
+            (4, TurnParseErrorKind::BadPart("€4".into()))
+        );
+        assert_eq!(Turn::parse("c3\u{2003}+d4").unwrap().to_string(), "c3 +d4");
     }
 }

@@ -4,6 +4,7 @@
 //! engine's replies ([`parse`]).
 
 pub mod parse;
+mod quick;
 mod strict;
 
 use serde::{Deserialize, Serialize};

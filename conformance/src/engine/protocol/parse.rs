@@ -463,10 +463,18 @@ pub fn play(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayReply> {
 
 /// Read the reply to `legal`: the turns, each once.
 pub fn legal(line: &str, id: u64) -> Read<Vec<Turn>> {
+    let line = line.trim();
+    if let Some(texts) = super::quick::legal_texts(line, id) {
+        return legal_turns(&texts);
+    }
     let f = ok(line, id)?;
-    let texts = f.strings("turns")?;
+    legal_turns(&f.strings("turns")?)
+}
+
+/// The listed turns read, each once.
+fn legal_turns(texts: &[&str]) -> Read<Vec<Turn>> {
     let mut out = Vec::with_capacity(texts.len());
-    for text in &texts {
+    for text in texts {
         out.push(turn("turns", text)?);
     }
     if let Some(i) = first_repeat(&out) {
