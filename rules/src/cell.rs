@@ -158,12 +158,23 @@ impl Cell {
 
     /// Parse a cell name such as `d4`.
     pub fn from_name(s: &str) -> Option<Cell> {
-        let b = s.as_bytes();
-        if b.len() != 2 {
-            return None;
+        match s.as_bytes() {
+            [row, number] => Cell::from_name_bytes(*row, *number),
+            _ => None,
         }
-        let row = b[0].wrapping_sub(b'a');
-        let num = b[1].wrapping_sub(b'1');
+    }
+
+    /// The cell named by a row letter and a number, as bytes (B2): `b'c'`,
+    /// `b'3'` is `c3`.
+    ///
+    /// ```
+    /// use hexodic_rules::Cell;
+    /// assert_eq!(Cell::from_name_bytes(b'd', b'4'), Cell::from_name("d4"));
+    /// assert_eq!(Cell::from_name_bytes(b'a', b'5'), None);
+    /// ```
+    pub fn from_name_bytes(row: u8, number: u8) -> Option<Cell> {
+        let row = row.wrapping_sub(b'a');
+        let num = number.wrapping_sub(b'1');
         if row > 6 || num > 6 {
             return None;
         }

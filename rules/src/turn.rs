@@ -306,79 +306,211 @@ fn chars(s: &str) -> usize {
     s.chars().count()
 }
 
+/// A turn in its plain spelling (as [`Turn`]'s `Display` writes it: parts
+/// separated by one space, nothing around them) read byte by byte, or
+/// `None` for any other text, which the general reading then reads or
+/// refuses with the column of the fault. Engines list their legal turns by
+/// the hundred per position in this spelling; both readings give the same
+/// turn for every text this one reads.
+fn plain(text: &[u8]) -> Option<Turn> {
+    let cell = |name: &[u8]| match name {
+        [a, b] => Cell::from_name_bytes(*a, *b),
+        _ => None,
+    };
+    let (project, mut rest) = match text {
+        [b's', b'k', b'i', b'p', rest @ ..] => (Project::Skip, rest),
+        [a, b, b'-', c, d, rest @ ..] => (
+            Project::Move {
+                from: cell(&[*a, *b])?,
+                to: cell(&[*c, *d])?,
+            },
+            rest,
+        ),
+        [a, b, rest @ ..] => (Project::Place(cell(&[*a, *b])?), rest),
+        _ => return None,
+    };
+    let mut turn = Turn::new(project);
+    if let [b' ', sigil @ (b'+' | b'-'), a, b, more @ ..] = rest {
+        let c = cell(&[*a, *b])?;
+        turn.shape = Some(match sigil {
+            b'+' => Shape::Raise(c),
+            _ => Shape::Lower(c),
+        });
+        rest = more;
+    }
+    if let [b' ', sigil @ (b'=' | b'@'), a, b, more @ ..] = rest {
+        let c = cell(&[*a, *b])?;
+        turn.echo = Some(match sigil {
+            b'=' => Echo::Lock(c),
+            _ => Echo::Capture(c),
+        });
+        rest = more;
+    }
+    rest.is_empty().then_some(turn)
+}
+
 impl FromStr for Turn {
     type Err = TurnParseError;
 
     fn from_str(s: &str) -> Result<Turn, TurnParseError> {
-        let mut toks = tokens(s);
-        let (col, first) = toks.next().ok_or(TurnParseError {
-            column: 1,
-            kind: TurnParseErrorKind::Empty,
-        })?;
-        let project = if first == "skip" {
-            Project::Skip
-        } else if let Some((a, b)) = first.split_once('-') {
-            Project::Move {
-                from: parse_cell(a, col)?,
-                to: parse_cell(b, col + chars(a) + 1)?,
-            }
-        } else if chars(first) == 2 {
-            Project::Place(parse_cell(first, col)?)
-        } else {
-            return Err(TurnParseError {
-                column: col,
-                kind: TurnParseErrorKind::BadProject(first.to_owned()),
-            });
-        };
-        let mut turn = Turn::new(project);
-        for (col, tok) in toks {
-            let mut it = tok.chars();
-            let sigil = it.next().unwrap_or(' ');
-            let rest = it.as_str();
-            match sigil {
-                '+' | '-' => {
-                    if turn.shape.is_some() || turn.echo.is_some() {
-                        return Err(TurnParseError {
-                            column: col,
-                            kind: TurnParseErrorKind::MisplacedShape(tok.to_owned()),
-                        });
-                    }
-                    let c = parse_cell(rest, col + 1)?;
-                    turn.shape = Some(if sigil == '+' {
-                        Shape::Raise(c)
-                    } else {
-                        Shape::Lower(c)
-                    });
-                }
-                '=' | '@' => {
-                    if turn.echo.is_some() {
-                        return Err(TurnParseError {
-                            column: col,
-                            kind: TurnParseErrorKind::SecondEcho(tok.to_owned()),
-                        });
-                    }
-                    let c = parse_cell(rest, col + 1)?;
-                    turn.echo = Some(if sigil == '=' {
-                        Echo::Lock(c)
-                    } else {
-                        Echo::Capture(c)
-                    });
-                }
-                _ => {
+        plain(s.as_bytes()).map_or_else(|| general(s), Ok)
+    }
+}
+
+/// Any spelling of a turn (parts separated by any white space), or the
+/// fault and its column.
+fn general(s: &str) -> Result<Turn, TurnParseError> {
+    let mut toks = tokens(s);
+    let (col, first) = toks.next().ok_or(TurnParseError {
+        column: 1,
+        kind: TurnParseErrorKind::Empty,
+    })?;
+    let project = if first == "skip" {
+        Project::Skip
+    } else if let Some((a, b)) = first.split_once('-') {
+        Project::Move {
+            from: parse_cell(a, col)?,
+            to: parse_cell(b, col + chars(a) + 1)?,
+        }
+    } else if chars(first) == 2 {
+        Project::Place(parse_cell(first, col)?)
+    } else {
+        return Err(TurnParseError {
+            column: col,
+            kind: TurnParseErrorKind::BadProject(first.to_owned()),
+        });
+    };
+    let mut turn = Turn::new(project);
+    for (col, tok) in toks {
+        let mut it = tok.chars();
+        let sigil = it.next().unwrap_or(' ');
+        let rest = it.as_str();
+        match sigil {
+            '+' | '-' => {
+                if turn.shape.is_some() || turn.echo.is_some() {
                     return Err(TurnParseError {
                         column: col,
-                        kind: TurnParseErrorKind::BadPart(tok.to_owned()),
-                    })
+                        kind: TurnParseErrorKind::MisplacedShape(tok.to_owned()),
+                    });
                 }
+                let c = parse_cell(rest, col + 1)?;
+                turn.shape = Some(if sigil == '+' {
+                    Shape::Raise(c)
+                } else {
+                    Shape::Lower(c)
+                });
+            }
+            '=' | '@' => {
+                if turn.echo.is_some() {
+                    return Err(TurnParseError {
+                        column: col,
+                        kind: TurnParseErrorKind::SecondEcho(tok.to_owned()),
+                    });
+                }
+                let c = parse_cell(rest, col + 1)?;
+                turn.echo = Some(if sigil == '=' {
+                    Echo::Lock(c)
+                } else {
+                    Echo::Capture(c)
+                });
+            }
+            _ => {
+                return Err(TurnParseError {
+                    column: col,
+                    kind: TurnParseErrorKind::BadPart(tok.to_owned()),
+                })
             }
         }
-        Ok(turn)
     }
+    Ok(turn)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every Project (moves between any two cells), each alone, with each
+    /// Shape, with each Echo, and with a Shape and an Echo on one cell.
+    fn many_turns() -> Vec<Turn> {
+        let mut projects = vec![Project::Skip];
+        for from in Cell::ALL {
+            projects.push(Project::Place(from));
+            for to in Cell::ALL {
+                projects.push(Project::Move { from, to });
+            }
+        }
+        let mut turns = Vec::new();
+        for p in projects {
+            turns.push(Turn::new(p));
+            for c in Cell::ALL {
+                turns.push(Turn::new(p).with_shape(Shape::Raise(c)));
+                turns.push(Turn::new(p).with_shape(Shape::Lower(c)));
+                turns.push(Turn::new(p).with_echo(Echo::Lock(c)));
+                turns.push(Turn::new(p).with_echo(Echo::Capture(c)));
+            }
+        }
+        for c in Cell::ALL {
+            let p = Project::Place(c);
+            turns.push(
+                Turn::new(p)
+                    .with_shape(Shape::Raise(c))
+                    .with_echo(Echo::Lock(c)),
+            );
+            turns.push(
+                Turn::new(p)
+                    .with_shape(Shape::Lower(c))
+                    .with_echo(Echo::Capture(c)),
+            );
+        }
+        turns
+    }
+
+    #[test]
+    fn the_plain_and_the_general_readings_agree() {
+        for t in many_turns() {
+            let text = t.to_string();
+            assert_eq!(plain(text.as_bytes()), Some(t), "{text}");
+            assert_eq!(general(&text), Ok(t), "{text}");
+            // Other spacing is left to the general reading, which reads the same turn.
+            let spaced = format!(" {}", text.replace(' ', "\t "));
+            assert_eq!(plain(spaced.as_bytes()), None, "{spaced}");
+            assert_eq!(general(&spaced), Ok(t), "{spaced}");
+        }
+    }
+
+    #[test]
+    fn the_plain_reading_leaves_every_fault_to_the_general_one() {
+        for text in [
+            "",
+            "sk",
+            "skip-c3",
+            "skipc3",
+            "c3-",
+            "c3-c",
+            "c3-q1",
+            "q1",
+            "c",
+            "c3 +",
+            "c3 +d",
+            "c3 +q1",
+            "c3 =d4 +d4",
+            "c3 =d4 =d5",
+            "c3 +d4 -d4",
+            "c3 d4",
+            "c3+d4",
+            "c3 *d4",
+            "é3",
+            "a5",
+            "a5-b5",
+        ] {
+            assert_eq!(plain(text.as_bytes()), None, "{text:?}");
+            assert!(general(text).is_err(), "{text:?}");
+        }
+        for text in ["c3 ", "c3 @d4 ", "skip\u{a0}=d4"] {
+            assert_eq!(plain(text.as_bytes()), None, "{text:?}");
+            assert!(general(text).is_ok(), "{text:?}");
+        }
+    }
 
     #[test]
     fn round_trips() {
