@@ -172,10 +172,9 @@ impl Notation {
     }
 }
 
-impl fmt::Display for Turn {
-    /// The turn notation, written in one piece: legal-turn lists of
-    /// hundreds of turns are written for every request of the protocol.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Turn {
+    /// The turn's notation, built in one buffer.
+    fn notation(&self) -> Notation {
         let mut n = Notation {
             bytes: [0; 16],
             len: 0,
@@ -198,6 +197,28 @@ impl fmt::Display for Turn {
             Some(Echo::Capture(c)) => n.cell(b" @", c),
             None => {}
         }
+        n
+    }
+
+    /// Append the turn's notation to `out`, as `Display` writes it but
+    /// without a formatter: legal-turn lists of hundreds of turns are
+    /// written for every `legal` request of the protocol.
+    ///
+    /// ```
+    /// use hexodic_rules::Turn;
+    /// let mut out = String::from("[");
+    /// Turn::parse("c3-c4 -c4 @c5").unwrap().push_notation(&mut out);
+    /// assert_eq!(out, "[c3-c4 -c4 @c5");
+    /// ```
+    pub fn push_notation(&self, out: &mut String) {
+        let n = self.notation();
+        out.extend(n.bytes[..n.len].iter().map(|&b| char::from(b)));
+    }
+}
+
+impl fmt::Display for Turn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.notation();
         // Only ASCII is ever written.
         f.write_str(std::str::from_utf8(&n.bytes[..n.len]).unwrap_or("?"))
     }
@@ -470,6 +491,9 @@ mod tests {
         for t in many_turns() {
             let text = t.to_string();
             assert_eq!(plain(text.as_bytes()), Some(t), "{text}");
+            let mut pushed = String::from("|");
+            t.push_notation(&mut pushed);
+            assert_eq!(pushed[1..], text);
             assert_eq!(general(&text), Ok(t), "{text}");
             // Other spacing is left to the general reading, which reads the same turn.
             let spaced = format!(" {}", text.replace(' ', "\t "));

@@ -116,7 +116,7 @@ pub fn answer(engine: &mut dyn Engine, line: &str) -> (Reply, bool) {
         Command::Legal if !caps.has(Capability::LegalTurns) => unsupported(Capability::LegalTurns),
         Command::Legal => match engine.legal_turns() {
             Ok(list) => Reply {
-                turns: Some(list.iter().map(|t| t.to_string()).collect()),
+                turns: Some(list),
                 ..Reply::ok(id)
             },
             Err(e) => internal(e),

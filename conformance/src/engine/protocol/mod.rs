@@ -7,6 +7,7 @@ pub mod parse;
 mod quick;
 mod strict;
 
+use hexodic_rules::Turn;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this harness speaks.
@@ -204,8 +205,8 @@ pub struct Reply {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub codes: Option<Vec<&'static str>>,
     /// `legal`: the legal turns.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub turns: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "turn_texts")]
+    pub turns: Option<Vec<Turn>>,
     /// `perft`: the count.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
@@ -240,8 +241,59 @@ impl Reply {
 
     /// The reply as one line of JSON, without the line break.
     pub fn to_line(&self) -> String {
+        if let Some(line) = self.legal_line() {
+            return line;
+        }
         serde_json::to_string(self)
             .unwrap_or_else(|_| format!("{{\"id\":{},\"ok\":false}}", self.id))
+    }
+
+    /// A successful reply to `legal`, the longest and most frequent reply,
+    /// written by hand (turn notation is plain ASCII that JSON never
+    /// escapes); the same text the JSON writer gives, without a string per
+    /// turn. `None` for every other reply.
+    fn legal_line(&self) -> Option<String> {
+        let Reply {
+            id,
+            ok: true,
+            error: None,
+            protocol: None,
+            engine: None,
+            capabilities: None,
+            legal: None,
+            position: None,
+            captured: None,
+            capture_kinds: None,
+            codes: None,
+            turns: Some(turns),
+            nodes: None,
+            divide: None,
+        } = self
+        else {
+            return None;
+        };
+        let mut line = String::with_capacity(32 + 10 * turns.len());
+        line.push_str("{\"id\":");
+        line.push_str(&id.to_string());
+        line.push_str(",\"ok\":true,\"turns\":[");
+        for (i, t) in turns.iter().enumerate() {
+            if i > 0 {
+                line.push(',');
+            }
+            line.push('"');
+            t.push_notation(&mut line);
+            line.push('"');
+        }
+        line.push_str("]}");
+        Some(line)
+    }
+}
+
+/// Turns as their notation, for the JSON writer.
+fn turn_texts<S: serde::Serializer>(turns: &Option<Vec<Turn>>, s: S) -> Result<S::Ok, S::Error> {
+    match turns {
+        Some(list) => s.collect_seq(list.iter().map(|t| t.to_string())),
+        None => s.serialize_none(),
     }
 }
 
@@ -273,6 +325,36 @@ mod tests {
         assert_eq!(
             Reply::error(2, ErrorKind::BadTurn, "x").to_line(),
             r#"{"id":2,"ok":false,"error":{"kind":"bad-turn","message":"x"}}"#
+        );
+    }
+
+    #[test]
+    fn legal_lines_are_what_the_json_writer_writes() {
+        let start = hexodic_rules::Position::start().legal_turns();
+        for turns in [vec![], start[..1].to_vec(), start] {
+            let reply = Reply {
+                turns: Some(turns.clone()),
+                ..Reply::ok(7)
+            };
+            let line = reply.to_line();
+            assert_eq!(line, serde_json::to_string(&reply).unwrap());
+            assert_eq!(parse::legal(&line, 7).unwrap(), turns);
+        }
+        // Any other field, or a refusal, goes through the JSON writer.
+        let refused = Reply {
+            ok: false,
+            turns: Some(vec![]),
+            ..Reply::ok(3)
+        };
+        assert_eq!(refused.to_line(), r#"{"id":3,"ok":false,"turns":[]}"#);
+        let counted = Reply {
+            nodes: Some(1),
+            turns: Some(vec![]),
+            ..Reply::ok(3)
+        };
+        assert_eq!(
+            counted.to_line(),
+            r#"{"id":3,"ok":true,"turns":[],"nodes":1}"#
         );
     }
 
