@@ -200,19 +200,19 @@ impl Turn {
         n
     }
 
-    /// Append the turn's notation to `out`, as `Display` writes it but
-    /// without a formatter: legal-turn lists of hundreds of turns are
-    /// written for every `legal` request of the protocol.
+    /// Append the turn's notation to `out` as ASCII bytes, as `Display`
+    /// writes it but without a formatter: legal-turn lists of hundreds of
+    /// turns are written for every `legal` request of the protocol.
     ///
     /// ```
     /// use hexodic_rules::Turn;
-    /// let mut out = String::from("[");
+    /// let mut out = b"[".to_vec();
     /// Turn::parse("c3-c4 -c4 @c5").unwrap().push_notation(&mut out);
-    /// assert_eq!(out, "[c3-c4 -c4 @c5");
+    /// assert_eq!(out, b"[c3-c4 -c4 @c5");
     /// ```
-    pub fn push_notation(&self, out: &mut String) {
+    pub fn push_notation(&self, out: &mut Vec<u8>) {
         let n = self.notation();
-        out.extend(n.bytes[..n.len].iter().map(|&b| char::from(b)));
+        out.extend_from_slice(&n.bytes[..n.len]);
     }
 }
 
@@ -491,9 +491,9 @@ mod tests {
         for t in many_turns() {
             let text = t.to_string();
             assert_eq!(plain(text.as_bytes()), Some(t), "{text}");
-            let mut pushed = String::from("|");
+            let mut pushed = b"|".to_vec();
             t.push_notation(&mut pushed);
-            assert_eq!(pushed[1..], text);
+            assert_eq!(pushed[1..], *text.as_bytes());
             assert_eq!(general(&text), Ok(t), "{text}");
             // Other spacing is left to the general reading, which reads the same turn.
             let spaced = format!(" {}", text.replace(' ', "\t "));

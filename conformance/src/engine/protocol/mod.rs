@@ -272,20 +272,18 @@ impl Reply {
         else {
             return None;
         };
-        let mut line = String::with_capacity(32 + 10 * turns.len());
-        line.push_str("{\"id\":");
-        line.push_str(&id.to_string());
-        line.push_str(",\"ok\":true,\"turns\":[");
+        let mut line = Vec::with_capacity(32 + 10 * turns.len());
+        line.extend_from_slice(format!("{{\"id\":{id},\"ok\":true,\"turns\":[").as_bytes());
         for (i, t) in turns.iter().enumerate() {
             if i > 0 {
-                line.push(',');
+                line.push(b',');
             }
-            line.push('"');
+            line.push(b'"');
             t.push_notation(&mut line);
-            line.push('"');
+            line.push(b'"');
         }
-        line.push_str("]}");
-        Some(line)
+        line.extend_from_slice(b"]}");
+        String::from_utf8(line).ok()
     }
 }
 
