@@ -4,7 +4,7 @@
 //! through serde's `with` attributes: [`one`], [`opt`] and [`mod@vec`] for a
 //! value, an optional value and a list; [`interned`] and [`interned_vec`]
 //! for the names the harness keeps as `&'static str` (rule ids, protocol
-//! fields).
+//! fields); [`seconds`] for a time taken.
 
 use hexodic_rules::symmetry::Symmetry;
 use hexodic_rules::{Cell, CellSet, FaultCode, Outcome, Player, ReasonSet, Setup, SetupCell, Turn};
@@ -228,6 +228,42 @@ pub mod vec {
     }
 }
 
+/// A time taken as seconds (`0.0123`), as the report's `elapsed_seconds`
+/// (to the nanosecond for any time under a day). Reads the `{"secs",
+/// "nanos"}` pair of reports from earlier harnesses too.
+pub mod seconds {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use std::time::Duration;
+
+    /// The forms a time is read in.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Time {
+        Seconds(f64),
+        Parts { secs: u64, nanos: u32 },
+    }
+
+    /// Write it.
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        d.as_secs_f64().serialize(s)
+    }
+
+    /// Read it: a time of 0 or more seconds.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        match Time::deserialize(d) {
+            Ok(Time::Seconds(s)) => Duration::try_from_secs_f64(s).map_err(|_| {
+                serde::de::Error::custom(format!("a time must be 0 or more seconds, found {s}"))
+            }),
+            Ok(Time::Parts { secs, nanos }) => {
+                Ok(Duration::new(secs, 0) + Duration::from_nanos(u64::from(nanos)))
+            }
+            Err(_) => Err(serde::de::Error::custom(
+                "a time must be a number of seconds",
+            )),
+        }
+    }
+}
+
 /// The one `&'static str` for a name read back: each distinct name is kept
 /// once for the life of the process (rule ids and protocol field names, a
 /// few dozen).
@@ -258,6 +294,28 @@ pub fn interned_vec<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<&'static str>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Timed {
+        #[serde(with = "seconds")]
+        elapsed: std::time::Duration,
+    }
+
+    #[test]
+    fn times_are_seconds_and_read_back_exactly() {
+        let t = Timed {
+            elapsed: std::time::Duration::new(3, 1_194_759),
+        };
+        let text = serde_json::to_string(&t).unwrap();
+        assert_eq!(text, r#"{"elapsed":3.001194759}"#);
+        assert_eq!(serde_json::from_str::<Timed>(&text).unwrap(), t);
+        let earlier = r#"{"elapsed":{"secs":3,"nanos":1194759}}"#;
+        assert_eq!(serde_json::from_str::<Timed>(earlier).unwrap(), t);
+        for bad in [r#"{"elapsed":-1}"#, r#"{"elapsed":"1s"}"#] {
+            let e = serde_json::from_str::<Timed>(bad).unwrap_err().to_string();
+            assert!(e.contains("seconds"), "{e}");
+        }
+    }
 
     fn round<T: Notation + PartialEq + std::fmt::Debug>(v: T) {
         assert_eq!(T::read(&v.write()), Some(v));

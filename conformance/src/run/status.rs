@@ -94,6 +94,7 @@ pub struct FixtureResult {
     /// Whether a golden trace was compared.
     pub traced: bool,
     /// Time taken.
+    #[serde(with = "crate::notation::seconds")]
     pub elapsed: Duration,
     /// The requests and replies, when they were recorded
     /// ([`super::RunOptions::transcripts`]) and the fixture failed; not

@@ -72,6 +72,7 @@ pub struct Summary {
     /// Fixtures run without a golden trace.
     pub without_trace: usize,
     /// Time taken.
+    #[serde(with = "crate::notation::seconds")]
     pub elapsed: Duration,
 }
 
