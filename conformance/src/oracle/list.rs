@@ -90,20 +90,38 @@ fn split(a: &[Turn], b: &[Turn]) -> (Vec<Turn>, Vec<Turn>) {
     (only_a, only_b)
 }
 
+/// Whether `turns` are in order, each once.
+fn strictly_ordered(turns: &[Turn]) -> bool {
+    turns.windows(2).all(|w| w[0] < w[1])
+}
+
+/// `turns` in order, each once.
+fn in_order(mut turns: Vec<Turn>) -> Vec<Turn> {
+    if !strictly_ordered(&turns) {
+        turns.sort_unstable();
+        turns.dedup();
+    }
+    turns
+}
+
 /// Compare an engine's legal list with the reference's at `reference`.
 pub fn diff(reference: &Position, got: &[Turn]) -> Option<ListDiff> {
     // Sorted lists rather than hash sets: a list holds hundreds of small
     // turns, compared once per position of every fixture and variant.
-    let mut want = reference.legal_turns();
-    want.sort_unstable();
-    want.dedup();
-    let mut have = got.to_vec();
-    have.sort_unstable();
-    have.dedup();
+    let want = in_order(reference.legal_turns());
+    // Engines usually list in order, each turn once: then the list is
+    // compared as it is, without a copy.
+    let owned;
+    let have = if strictly_ordered(got) {
+        got
+    } else {
+        owned = in_order(got.to_vec());
+        &owned
+    };
     if want == have {
         return None;
     }
-    let (only_want, only_have) = split(&want, &have);
+    let (only_want, only_have) = split(&want, have);
     let (missing, more_missing) = first_in_order(only_want.into_iter());
     let (extra, more_extra) = first_in_order(only_have.into_iter());
     Some(ListDiff {
@@ -153,6 +171,14 @@ mod tests {
         );
         assert_eq!((d.expected, d.got), (480, 480));
         assert!(diff(&p, &p.legal_turns()).is_none());
+        // In any order, the same list agrees; a turn left out is named.
+        let mut reversed = p.legal_turns();
+        reversed.reverse();
+        assert!(diff(&p, &reversed).is_none());
+        let last = reversed.remove(0);
+        let d = diff(&p, &reversed).unwrap();
+        assert_eq!(d.missing[0].turn, last);
+        assert_eq!((d.expected, d.got), (480, 479));
     }
 
     #[test]

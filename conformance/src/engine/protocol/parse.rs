@@ -490,6 +490,10 @@ fn legal_turns(texts: &[&str]) -> Read<Vec<Turn>> {
 /// The place of the first turn of `turns` (in list order) that repeats an
 /// earlier one, found by sorting: lists run to thousands of turns.
 fn first_repeat(turns: &[Turn]) -> Option<usize> {
+    // Engines usually list in order: then one pass shows there is no repeat.
+    if turns.windows(2).all(|w| w[0] < w[1]) {
+        return None;
+    }
     let mut order: Vec<(Turn, usize)> = turns.iter().copied().zip(0..).collect();
     order.sort_unstable();
     order
@@ -667,6 +671,18 @@ mod tests {
                 turn: "c3  +d4".into()
             }
         );
+        // The later of two copies is named, however far apart they are.
+        assert_eq!(
+            fault(legal(
+                r#"{"id":1,"ok":true,"turns":["d4","c3 +d4","skip","d4 "]}"#,
+                1
+            )),
+            ProtocolFault::DuplicateTurn {
+                field: "turns",
+                turn: "d4 ".into()
+            }
+        );
+        assert!(legal(r#"{"id":1,"ok":true,"turns":["skip","d4","c3 +d4"]}"#, 1).is_ok());
         assert!(matches!(
             fault(legal(r#"{"id":1,"ok":true,"turns":["c3 +d4","zz"]}"#, 1)),
             ProtocolFault::UnreadableTurn { .. }
