@@ -55,10 +55,31 @@ fn compact(line: &str, id: u64) -> Option<Vec<&str>> {
     if list.is_empty() {
         return Some(Vec::new());
     }
-    let inner = list.strip_prefix('"')?.strip_suffix('"')?;
-    let texts: Vec<&str> = inner.split("\",\"").collect();
-    let plain = |t: &&str| !t.bytes().any(|b| b == b'"' || b == b'\\' || b < 0x20);
-    texts.iter().all(plain).then_some(texts)
+    // `"text"` then, after each `,`, another: one pass over the bytes.
+    let bytes = list.as_bytes();
+    let mut texts = Vec::new();
+    let mut at = 0;
+    loop {
+        if bytes.get(at) != Some(&b'"') {
+            return None;
+        }
+        let start = at + 1;
+        let mut end = start;
+        loop {
+            match *bytes.get(end)? {
+                b'"' => break,
+                b'\\' => return None,
+                b if b < 0x20 => return None,
+                _ => end += 1,
+            }
+        }
+        texts.push(list.get(start..end)?);
+        match bytes.get(end + 1) {
+            None => return Some(texts),
+            Some(b',') => at = end + 2,
+            Some(_) => return None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -96,6 +117,9 @@ mod tests {
             r#"{"id":4,"ok":true,"turns":["d4"","d5"]}"#,
             r#"{"id":4,"ok":true,"turns":["d4","d5" ]}"#,
             r#"{"id":4,"ok":true,"turns":["d4",5]}"#,
+            r#"{"id":4,"ok":true,"turns":["d4",]}"#,
+            r#"{"id":4,"ok":true,"turns":["d4""d5"]}"#,
+            r#"{"id":4,"ok":true,"turns":["d4]}"#,
             r#"{"ok":true,"id":4,"turns":["d4"]}"#,
             r#"{"id":04,"ok":true,"turns":["d4"]}"#,
             r#"{"id":40,"ok":true,"turns":["d4"]}"#,
