@@ -619,3 +619,54 @@ fn screenshot_at(browser: &Path, page: &Path, width: u32, height: u32, name: &st
             .collect(),
     }
 }
+
+#[test]
+fn dashboard_reads_at_1400_and_390_px() {
+    use hexodic_conformance::report::dashboard::{build, page, Input};
+    use hexodic_conformance::report::{json, JsonReport};
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    write_catalogue(&corpus, &rules_md, &dir.path().join("site")).unwrap();
+    // A clean engine and two with one planted bug each.
+    let inputs: Vec<Input> = [None, Some(Bug::CapAt59), Some(Bug::EdgeCountsTier)]
+        .into_iter()
+        .enumerate()
+        .map(|(i, bug)| {
+            let mut engine = ModelEngine::new(bug, None);
+            let run = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+            let file = PathBuf::from(format!("r{i}.json"));
+            let report = JsonReport::parse(&file, &json(&run, None)).unwrap();
+            Input { file, report }
+        })
+        .collect();
+    let opts = html::PageOptions {
+        catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
+        date: None,
+    };
+    let path = dir.path().join("dashboard.html");
+    std::fs::write(&path, page(&build(&inputs), &opts)).unwrap();
+    // Every rule ID and fixture name leads to a page of the catalogue.
+    assert!(relative_links_resolve(&path) > 100);
+    let in_page = std::fs::read_to_string(&path)
+        .unwrap()
+        .matches("href=\"#c")
+        .count();
+    assert!(in_page > 10, "{in_page} links to failures");
+    for width in [1400, 390] {
+        let p = probe(&browser, &path, width);
+        assert!(
+            p.overflow <= 0.0,
+            "at {width} px the dashboard is {} px too wide",
+            p.overflow
+        );
+        assert!(p.broken.is_empty(), "links to nowhere: {:?}", p.broken);
+    }
+    let shot = screenshot_at(&browser, &path, 1400, 1200, "dashboard.png");
+    assert!(shot.distinct_colours() > 50);
+    assert!(
+        shot.near([0xb0, 0x00, 0x20], 24) > 50,
+        "no failing cell in red"
+    );
+}

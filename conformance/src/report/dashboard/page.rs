@@ -165,7 +165,7 @@ impl Writer<'_> {
             );
             match &c.command {
                 Some(cmd) => facts.push_str(&format!("engine command `{cmd}` · ")),
-                None => facts.push_str("the reference engine built into the harness · "),
+                None => facts.push_str("run in process, no engine command · "),
             }
             facts.push_str(&format!(
                 "harness {} · corpus version `{}` · exit code {}",

@@ -272,6 +272,7 @@ table.results th, table.results td { border: 1px solid var(--line); padding: 2px
 table.results td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.results tr.area th { background: #f1ece0; }
 .status-fail { color: var(--bad); font-weight: bold; }
+.status-fail a { color: var(--bad); }
 .status-pass { color: var(--good); }
 .key-list { font-size: 14px; columns: 2 320px; }
 @media (max-width: 640px) {
