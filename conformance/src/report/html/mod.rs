@@ -15,7 +15,8 @@
 //! `summary`, `cause` (the root causes), `failure` (a failing fixture in
 //! full), `boards` (the boards of a divergence), `incidents`, `expected`
 //! (expectations), `skipped`, `tables` (by rule, every fixture) and `key`;
-//! `fields` says which fields differ, `links` where the catalogue is,
+//! `fields` says which fields differ, `outcome` what made a finished game's
+//! result (its cells and a line of words on the board), `links` where the catalogue is,
 //! `date` when the page was written; `report` holds the page and what the
 //! sections share, `page` the markup.
 //!
@@ -31,6 +32,7 @@ mod fields;
 mod incidents;
 pub(crate) mod key;
 mod links;
+mod outcome;
 pub(crate) mod page;
 mod report;
 mod skipped;
