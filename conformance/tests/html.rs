@@ -128,8 +128,19 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
     let page = html::report(&report);
     assert!(page.len() < 10_000_000, "{} bytes", page.len());
     assert!(page.starts_with("<!DOCTYPE html>"));
-    assert!(!page.contains("<script"), "the report runs no script");
+    // One script, the stepping of the boards with the arrow keys, which
+    // loads nothing.
+    assert_eq!(page.matches("<script").count(), 1, "the report's scripts");
+    assert!(page.contains("ArrowRight") && !page.contains("<script src"));
     assert!(!page.contains(" src="), "nothing to fetch");
+    // The full key names every mark, once.
+    for (mark, _) in hexodic_render::FULL_KEY {
+        let shown = html::escape(mark);
+        assert!(
+            page.contains(&format!("<strong>{shown}</strong>")),
+            "the report's key lacks {mark}"
+        );
+    }
     let doc = parse(&page).expect("the report is well-formed XML");
     unique_ids(&doc, "report");
     let svgs = each_svg_parses(&page, "report");
@@ -393,6 +404,15 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
         assert!(tb[p] == *bytes, "{} differs between two runs", p.display());
     }
     assert_eq!(ta.len(), stats.pages + 1, "the pages and style.css");
+    // The index carries the full key of the marks.
+    let index = String::from_utf8(ta[std::path::Path::new("index.html")].clone()).unwrap();
+    for (mark, _) in hexodic_render::FULL_KEY {
+        let shown = hexodic_conformance::report::html::escape(mark);
+        assert!(
+            index.contains(&format!("<strong>{shown}</strong>")),
+            "the catalogue's key lacks {mark}"
+        );
+    }
     assert_eq!(
         stats.bytes,
         ta.values().map(|v| v.len() as u64).sum::<u64>()

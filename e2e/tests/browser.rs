@@ -11,7 +11,8 @@
 //! a fresh machine), unless `HEXODIC_REQUIRE_BROWSER=1`, when they fail:
 //! `.ci/run` installs Chromium and sets it. With `HEXODIC_SCREENSHOTS=DIR` the
 //! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
-//! `catalogue-index.png`) for a person to look at.
+//! `catalogue-index.png`, `report-1400.png`, `dashboard.png`) for a person to
+//! look at.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
@@ -396,11 +397,22 @@ const PROBE: &str = r##"<script>
       var f = views.querySelector(sel);
       return !!f && getComputedStyle(f).display !== 'none';
     };
-    out.sideBySide = [shown('figure.reference'), shown('figure.engine')];
+    var all = function () {
+      return [shown('figure.before'), shown('figure.reference'), shown('figure.engine')];
+    };
+    out.views = [all()];
     views.querySelector('input.v-eng').click();
-    out.engineOnly = [shown('figure.reference'), shown('figure.engine')];
+    out.views.push(all());
     views.querySelector('input.v-ref').click();
-    out.referenceOnly = [shown('figure.reference'), shown('figure.engine')];
+    out.views.push(all());
+    // The arrow keys on the boards step: before, reference, engine, and back.
+    views.querySelector('input.v-all').click();
+    var boards = views.querySelector('.boards');
+    boards.focus();
+    ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'].forEach(function (k) {
+      boards.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+      out.views.push(all());
+    });
   }
   var filter = document.querySelector('.filter input.f-bad');
   if (filter) {
@@ -423,7 +435,10 @@ struct Probe {
     min_text: f64,
     texts: u64,
     broken: Vec<String>,
-    views: Option<[[bool; 2]; 3]>,
+    /// Which of the before, reference and engine boards show: side by
+    /// side, after clicking "Engine after", "Reference after", then after
+    /// each arrow key on the boards (right, right, right, left).
+    views: Option<Vec<[bool; 3]>>,
     rows: Option<(u64, u64)>,
 }
 
@@ -453,18 +468,14 @@ fn probe(browser: &Path, page: &Path, width: u32) -> Probe {
         .replace("&quot;", "\"")
         .replace("&amp;", "&");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let pair = |k: &str| -> Option<[bool; 2]> {
-        let a = v.get(k)?.as_array()?;
-        Some([a[0].as_bool()?, a[1].as_bool()?])
-    };
-    let views = match (
-        pair("sideBySide"),
-        pair("engineOnly"),
-        pair("referenceOnly"),
-    ) {
-        (Some(a), Some(b), Some(c)) => Some([a, b, c]),
-        _ => None,
-    };
+    let views = v.get("views").and_then(|a| a.as_array()).map(|list| {
+        list.iter()
+            .map(|t| {
+                let t = t.as_array().unwrap();
+                [0, 1, 2].map(|i| t[i].as_bool().unwrap())
+            })
+            .collect::<Vec<[bool; 3]>>()
+    });
     let rows = match (v["rowsAll"].as_u64(), v["rowsBad"].as_u64()) {
         (Some(a), Some(b)) => Some((a, b)),
         _ => None,
@@ -540,10 +551,19 @@ fn report_reads_at_1400_and_390_px() {
             p.min_text
         );
         assert!(p.broken.is_empty(), "links to nowhere: {:?}", p.broken);
-        // Side by side both boards show; the switch shows one at a time.
+        // Side by side all three boards show; the switch shows one at a
+        // time, and the arrow keys step through them.
         assert_eq!(
             p.views,
-            Some([[true, true], [false, true], [true, false]]),
+            Some(vec![
+                [true, true, true],
+                [false, false, true],
+                [false, true, false],
+                [true, false, false],
+                [false, true, false],
+                [false, false, true],
+                [false, true, false],
+            ]),
             "at {width} px"
         );
         let failing = report

@@ -61,7 +61,7 @@ fn played_boards(
     };
     let mut out = vec![Figure {
         caption: format!("Before {step}: {} plays `{turn}`", before.to_move),
-        class: "",
+        class: "before",
         svg: BoardPicture::new(before)
             .turn(turn)
             .title(format!("The board before {step}, with the turn {turn}"))
