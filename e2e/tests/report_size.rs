@@ -55,18 +55,22 @@ impl Engine for WrongEverywhere {
 fn a_report_of_every_fixture_failing_stays_under_2_mb() {
     let corpus = common::corpus();
     let mut engine = WrongEverywhere(ReferenceEngine::new());
-    let report = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+    let opts = RunOptions {
+        traces: true,
+        ..RunOptions::default()
+    };
+    let report = run_corpus(&mut engine, &corpus, &opts, &mut |_| {});
     let fixtures = report.results.len();
     let failed = report.summary.failed();
     assert!(
         failed * 100 >= fixtures * 95,
         "only {failed} of {fixtures} fixtures fail"
     );
-    let opts = html::PageOptions {
+    let page_opts = html::PageOptions {
         catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
         date: None,
     };
-    let page = html::report_with(&report, &opts);
+    let page = html::report_with(&report, &page_opts);
     eprintln!(
         "{failed} of {fixtures} fixtures failing in {} root causes: {} bytes, {} boards",
         report.root_causes.len(),
@@ -86,7 +90,7 @@ fn a_report_of_every_fixture_failing_stays_under_2_mb() {
     for r in report.results.iter().filter(|r| r.failure().is_some()) {
         let href = format!(
             "href=\"{}\"",
-            opts.catalogue.as_ref().unwrap().fixture(&r.id)
+            page_opts.catalogue.as_ref().unwrap().fixture(&r.id)
         );
         assert!(page.contains(&href), "{} is not linked", r.id);
     }
