@@ -272,13 +272,16 @@ fn steps(inputs: &[Input], shared: &BTreeSet<&str>) -> Vec<Step> {
     out
 }
 
+/// What a fixture's change adds to a count of changes.
+type Add = fn(&mut Changes);
+
 /// Per step, the changed fixtures by id with what changed.
-fn changes_by_fixture(steps: &[Step]) -> Vec<BTreeMap<&str, fn(&mut Changes)>> {
+fn changes_by_fixture(steps: &[Step]) -> Vec<BTreeMap<&str, Add>> {
     steps
         .iter()
         .map(|s| {
             let c = &s.comparison;
-            let mut m: BTreeMap<&str, fn(&mut Changes)> = BTreeMap::new();
+            let mut m: BTreeMap<&str, Add> = BTreeMap::new();
             for f in c.newly_failing.iter().chain(&c.new_incidents) {
                 m.insert(f.id.as_str(), |x| x.newly_failing += 1);
             }

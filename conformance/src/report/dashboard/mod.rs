@@ -6,7 +6,7 @@
 //! between them. Reports of different corpus versions are compared on the
 //! fixtures every one ran, and the page says which each one lacks.
 //!
-//! [`grid`] computes the numbers, [`page`] writes the page.
+//! [`grid`] computes the numbers, [`page()`] writes the page.
 
 pub mod grid;
 mod page;

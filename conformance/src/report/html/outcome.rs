@@ -159,7 +159,7 @@ mod tests {
             note,
             "Why (G7): tiebreak step 1. stones on unlocked tier-2 cells: X 1, O 0"
         );
-        let mut later = s.clone();
+        let mut later = s;
         later.outcome = Some(hexodic_rules::Outcome {
             winner: Some(Player::X),
             rule: EndRule::Cap(Some(TiebreakStep::Captures)),
@@ -168,7 +168,7 @@ mod tests {
             outcome_note(&later).unwrap(),
             "Why (G7): tiebreak step 3. captures: X 0, O 0 (equal before: 1. stones on unlocked tier-2 cells: X 1, O 0; 2. the sum of the tiers under the stones: X 3, O 1)"
         );
-        let mut s2 = s.clone();
+        let mut s2 = s;
         s2.outcome = None;
         assert_eq!(outcome_note(&s2), None);
         assert!(outcome_cells(&s).is_empty());
