@@ -404,6 +404,35 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
         assert!(tb[p] == *bytes, "{} differs between two runs", p.display());
     }
     assert_eq!(ta.len(), stats.pages + 1, "the pages and style.css");
+    // Fixture pages link to the fixtures before and after them in id order,
+    // and their breadcrumb to the index and the first cited rule's entry.
+    let mut ids: Vec<&str> = corpus.fixtures.iter().map(|f| f.id.as_str()).collect();
+    ids.sort_unstable();
+    let middle = ids[1];
+    let page = String::from_utf8(ta[&std::path::PathBuf::from(fixture_page_path(middle))].clone())
+        .unwrap();
+    let up = "../".repeat(middle.matches('/').count());
+    for (rel, id) in [("prev", ids[0]), ("next", ids[2])] {
+        let want = format!(
+            "<a rel=\"{rel}\" href=\"{up}{}\">",
+            fixture_page_path(id).display()
+        );
+        assert!(page.contains(&want), "{middle} lacks {want}");
+    }
+    let first = &corpus
+        .fixtures
+        .iter()
+        .find(|f| f.id == middle)
+        .unwrap()
+        .rules[0];
+    assert!(
+        page.contains(&format!("href=\"{up}index.html#rule-{first}\"")),
+        "breadcrumb of {middle}"
+    );
+    let first_page =
+        String::from_utf8(ta[&std::path::PathBuf::from(fixture_page_path(ids[0]))].clone())
+            .unwrap();
+    assert!(!first_page.contains("rel=\"prev\""));
     // The index carries the full key of the marks.
     let index = String::from_utf8(ta[std::path::Path::new("index.html")].clone()).unwrap();
     for (mark, _) in hexodic_render::FULL_KEY {

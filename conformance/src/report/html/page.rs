@@ -197,6 +197,9 @@ header.top p { margin: 4px 0 0; color: #e9e2d2; font-size: 13px; }
 header.top a { color: #ffe3a8; }
 header.top code { background: #4a4338; color: #fff; }
 nav.toc { margin: 12px 0; font-size: 14px; }
+header.top nav.crumbs { color: #e9e2d2; font-size: 13px; overflow-wrap: anywhere; }
+nav.pager { display: flex; flex-wrap: wrap; gap: 8px 16px; margin: 10px 0; font-size: 14px; overflow-wrap: anywhere; }
+nav.pager a[rel="next"] { margin-left: auto; }
 nav.toc a { margin-right: 14px; }
 h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
 h3 { font-size: 17px; margin: 20px 0 6px; }
