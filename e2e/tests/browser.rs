@@ -3,8 +3,8 @@
 //! the catalogue of the corpus, takes a screenshot of each (which must not
 //! be blank, and must show the boards' colours), dumps the DOM after load
 //! (which must hold the expected sections and boards), and logs the page's
-//! console (which must stay silent: the pages run no script and load
-//! nothing that could fail).
+//! console (which must stay silent: the pages run at most the report's one
+//! small script and load nothing that could fail).
 //!
 //! Chromium is looked for at `/usr/bin/chromium`, then as `chromium` on the
 //! `PATH`. Without it these tests say they skipped (so `cargo test` works on
