@@ -35,6 +35,9 @@ enum Command {
     /// Compare two builds' JSON reports: newly failing, fixed, failing
     /// differently, by fixture and by rule (exit 1 on a new or changed failure).
     Compare(cli::compare::CompareArgs),
+    /// One page comparing several JSON reports (engines, or builds of one)
+    /// by rule area and rule, with what changed between builds of one engine.
+    Dashboard(cli::dashboard::DashboardArgs),
     /// Count legal turn sequences (N1); with --engine, compare and bisect.
     Perft(cli::perft::PerftArgs),
     /// Play seeded random games and tally how they end and how often rare events happen.
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Compare(a) => cli::compare::run(a),
+        Command::Dashboard(a) => cli::dashboard::run(a),
         Command::Fuzz(a) => cli::fuzz::run(a),
         Command::Merge(a) => cli::merge::run(a),
         Command::Perft(a) => cli::perft::perft_cmd(a),

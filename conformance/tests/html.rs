@@ -128,8 +128,19 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
     let page = html::report(&report);
     assert!(page.len() < 10_000_000, "{} bytes", page.len());
     assert!(page.starts_with("<!DOCTYPE html>"));
-    assert!(!page.contains("<script"), "the report runs no script");
+    // One script, the stepping of the boards with the arrow keys, which
+    // loads nothing.
+    assert_eq!(page.matches("<script").count(), 1, "the report's scripts");
+    assert!(page.contains("ArrowRight") && !page.contains("<script src"));
     assert!(!page.contains(" src="), "nothing to fetch");
+    // The full key names every mark, once.
+    for (mark, _) in hexodic_render::FULL_KEY {
+        let shown = html::escape(mark);
+        assert!(
+            page.contains(&format!("<strong>{shown}</strong>")),
+            "the report's key lacks {mark}"
+        );
+    }
     let doc = parse(&page).expect("the report is well-formed XML");
     unique_ids(&doc, "report");
     let svgs = each_svg_parses(&page, "report");
@@ -216,7 +227,9 @@ fn a_script_in_a_description_shows_as_text() {
     let report = failing_run(&corpus);
     assert_eq!(report.summary.failed(), 1);
     let page = html::report(&report);
-    assert!(!page.contains("<script"), "{page}");
+    // The report's own script only: the description's shows as text.
+    assert_eq!(page.matches("<script").count(), 1, "{page}");
+    assert!(!page.contains("<script>alert"), "{page}");
     assert!(!page.contains("<b>bold"));
     assert!(page.contains(
         "&lt;script&gt;alert(&#39;boom&#39;)&lt;/script&gt; &amp; checks <code>=e5</code>"
@@ -235,12 +248,14 @@ fn a_script_in_a_description_shows_as_text() {
         shown,
         "Locks e5 <script>alert('boom')</script> & checks =e5 <b>bold</b>"
     );
+    // One script element, the report's own, outside the description.
     assert_eq!(
         doc.descendants()
             .filter(|n| n.tag_name().name() == "script")
             .count(),
-        0
+        1
     );
+    assert!(!desc.descendants().any(|n| n.tag_name().name() == "script"));
 
     // The catalogue escapes it the same way.
     let out = dir.path().join("site");
@@ -393,6 +408,41 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
         assert!(tb[p] == *bytes, "{} differs between two runs", p.display());
     }
     assert_eq!(ta.len(), stats.pages + 1, "the pages and style.css");
+    // Fixture pages link to the fixtures before and after them in id order,
+    // and their breadcrumb to the index and the first cited rule's entry.
+    let mut ids: Vec<&str> = corpus.fixtures.iter().map(|f| f.id.as_str()).collect();
+    ids.sort_unstable();
+    let middle = ids[1];
+    let page = String::from_utf8(ta[&fixture_page_path(middle)].clone()).unwrap();
+    let up = "../".repeat(middle.matches('/').count());
+    for (rel, id) in [("prev", ids[0]), ("next", ids[2])] {
+        let want = format!(
+            "<a rel=\"{rel}\" href=\"{up}{}\">",
+            fixture_page_path(id).display()
+        );
+        assert!(page.contains(&want), "{middle} lacks {want}");
+    }
+    let first = &corpus
+        .fixtures
+        .iter()
+        .find(|f| f.id == middle)
+        .unwrap()
+        .rules[0];
+    assert!(
+        page.contains(&format!("href=\"{up}index.html#rule-{first}\"")),
+        "breadcrumb of {middle}"
+    );
+    let first_page = String::from_utf8(ta[&fixture_page_path(ids[0])].clone()).unwrap();
+    assert!(!first_page.contains("rel=\"prev\""));
+    // The index carries the full key of the marks.
+    let index = String::from_utf8(ta[std::path::Path::new("index.html")].clone()).unwrap();
+    for (mark, _) in hexodic_render::FULL_KEY {
+        let shown = hexodic_conformance::report::html::escape(mark);
+        assert!(
+            index.contains(&format!("<strong>{shown}</strong>")),
+            "the catalogue's key lacks {mark}"
+        );
+    }
     assert_eq!(
         stats.bytes,
         ta.values().map(|v| v.len() as u64).sum::<u64>()
@@ -639,7 +689,7 @@ fn a_failing_fixture_shows_where_the_step_and_its_boards() {
         if f.cause.turn.is_some() && f.cause.expected.is_some() {
             assert_eq!(
                 classes,
-                ["board", "board reference", "board engine"],
+                ["board before", "board reference", "board engine"],
                 "{id}"
             );
             assert_eq!(svgs_in(s), 3);

@@ -3,15 +3,16 @@
 //! the catalogue of the corpus, takes a screenshot of each (which must not
 //! be blank, and must show the boards' colours), dumps the DOM after load
 //! (which must hold the expected sections and boards), and logs the page's
-//! console (which must stay silent: the pages run no script and load
-//! nothing that could fail).
+//! console (which must stay silent: the pages run at most the report's one
+//! small script and load nothing that could fail).
 //!
 //! Chromium is looked for at `/usr/bin/chromium`, then as `chromium` on the
 //! `PATH`. Without it these tests say they skipped (so `cargo test` works on
 //! a fresh machine), unless `HEXODIC_REQUIRE_BROWSER=1`, when they fail:
 //! `.ci/run` installs Chromium and sets it. With `HEXODIC_SCREENSHOTS=DIR` the
 //! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
-//! `catalogue-index.png`) for a person to look at.
+//! `catalogue-index.png`, `report-1400.png`, `dashboard.png`) for a person to
+//! look at.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
@@ -396,11 +397,22 @@ const PROBE: &str = r##"<script>
       var f = views.querySelector(sel);
       return !!f && getComputedStyle(f).display !== 'none';
     };
-    out.sideBySide = [shown('figure.reference'), shown('figure.engine')];
+    var all = function () {
+      return [shown('figure.before'), shown('figure.reference'), shown('figure.engine')];
+    };
+    out.views = [all()];
     views.querySelector('input.v-eng').click();
-    out.engineOnly = [shown('figure.reference'), shown('figure.engine')];
+    out.views.push(all());
     views.querySelector('input.v-ref').click();
-    out.referenceOnly = [shown('figure.reference'), shown('figure.engine')];
+    out.views.push(all());
+    // The arrow keys on the boards step: before, reference, engine, and back.
+    views.querySelector('input.v-all').click();
+    var boards = views.querySelector('.boards');
+    boards.focus();
+    ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'].forEach(function (k) {
+      boards.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+      out.views.push(all());
+    });
   }
   var filter = document.querySelector('.filter input.f-bad');
   if (filter) {
@@ -423,7 +435,10 @@ struct Probe {
     min_text: f64,
     texts: u64,
     broken: Vec<String>,
-    views: Option<[[bool; 2]; 3]>,
+    /// Which of the before, reference and engine boards show: side by
+    /// side, after clicking "Engine after", "Reference after", then after
+    /// each arrow key on the boards (right, right, right, left).
+    views: Option<Vec<[bool; 3]>>,
     rows: Option<(u64, u64)>,
 }
 
@@ -453,18 +468,14 @@ fn probe(browser: &Path, page: &Path, width: u32) -> Probe {
         .replace("&quot;", "\"")
         .replace("&amp;", "&");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    let pair = |k: &str| -> Option<[bool; 2]> {
-        let a = v.get(k)?.as_array()?;
-        Some([a[0].as_bool()?, a[1].as_bool()?])
-    };
-    let views = match (
-        pair("sideBySide"),
-        pair("engineOnly"),
-        pair("referenceOnly"),
-    ) {
-        (Some(a), Some(b), Some(c)) => Some([a, b, c]),
-        _ => None,
-    };
+    let views = v.get("views").and_then(|a| a.as_array()).map(|list| {
+        list.iter()
+            .map(|t| {
+                let t = t.as_array().unwrap();
+                [0, 1, 2].map(|i| t[i].as_bool().unwrap())
+            })
+            .collect::<Vec<[bool; 3]>>()
+    });
     let rows = match (v["rowsAll"].as_u64(), v["rowsBad"].as_u64()) {
         (Some(a), Some(b)) => Some((a, b)),
         _ => None,
@@ -540,10 +551,19 @@ fn report_reads_at_1400_and_390_px() {
             p.min_text
         );
         assert!(p.broken.is_empty(), "links to nowhere: {:?}", p.broken);
-        // Side by side both boards show; the switch shows one at a time.
+        // Side by side all three boards show; the switch shows one at a
+        // time, and the arrow keys step through them.
         assert_eq!(
             p.views,
-            Some([[true, true], [false, true], [true, false]]),
+            Some(vec![
+                [true, true, true],
+                [false, false, true],
+                [false, true, false],
+                [true, false, false],
+                [false, true, false],
+                [false, false, true],
+                [false, true, false],
+            ]),
             "at {width} px"
         );
         let failing = report
@@ -618,4 +638,55 @@ fn screenshot_at(browser: &Path, page: &Path, width: u32, height: u32, name: &st
             .map(|p| [p[0], p[1], p[2]])
             .collect(),
     }
+}
+
+#[test]
+fn dashboard_reads_at_1400_and_390_px() {
+    use hexodic_conformance::report::dashboard::{build, page, Input};
+    use hexodic_conformance::report::{json, JsonReport};
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    write_catalogue(&corpus, &rules_md, &dir.path().join("site")).unwrap();
+    // A clean engine and two with one planted bug each.
+    let inputs: Vec<Input> = [None, Some(Bug::CapAt59), Some(Bug::EdgeCountsTier)]
+        .into_iter()
+        .enumerate()
+        .map(|(i, bug)| {
+            let mut engine = ModelEngine::new(bug, None);
+            let run = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+            let file = PathBuf::from(format!("r{i}.json"));
+            let report = JsonReport::parse(&file, &json(&run, None)).unwrap();
+            Input { file, report }
+        })
+        .collect();
+    let opts = html::PageOptions {
+        catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
+        date: None,
+    };
+    let path = dir.path().join("dashboard.html");
+    std::fs::write(&path, page(&build(&inputs), &opts)).unwrap();
+    // Every rule ID and fixture name leads to a page of the catalogue.
+    assert!(relative_links_resolve(&path) > 100);
+    let in_page = std::fs::read_to_string(&path)
+        .unwrap()
+        .matches("href=\"#c")
+        .count();
+    assert!(in_page > 10, "{in_page} links to failures");
+    for width in [1400, 390] {
+        let p = probe(&browser, &path, width);
+        assert!(
+            p.overflow <= 0.0,
+            "at {width} px the dashboard is {} px too wide",
+            p.overflow
+        );
+        assert!(p.broken.is_empty(), "links to nowhere: {:?}", p.broken);
+    }
+    let shot = screenshot_at(&browser, &path, 1400, 1200, "dashboard.png");
+    assert!(shot.distinct_colours() > 50);
+    assert!(
+        shot.near([0xb0, 0x00, 0x20], 24) > 50,
+        "no failing cell in red"
+    );
 }

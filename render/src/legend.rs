@@ -156,11 +156,12 @@ pub(crate) fn cell_title(setup: &Setup, cell: Cell, facts: &CellFacts) -> String
 /// Every mark a board can carry, and what it means: the full key, for a
 /// page that shows many boards. A board's own key line names the marks it
 /// carries.
-pub const FULL_KEY: [(&str, &str); 12] = [
+pub const FULL_KEY: [(&str, &str); 13] = [
     (
         "shade and digit",
         "the cell's tier: light 0, medium 1, dark 2",
     ),
+    ("dark disc, light disc", "a stone of X, a stone of O"),
     ("inner outline and padlock", "a locked cell"),
     ("small x or o disc", "a cell in that player's cooldown"),
     ("blue ring", "a Place on this cell"),
@@ -179,7 +180,7 @@ pub const FULL_KEY: [(&str, &str); 12] = [
     ),
     (
         "dotted outline",
-        "a cell that makes the result (the Network group, a strangled stone)",
+        "a cell that makes the result (the Network group, a strangled stone); a bold line under the board says why the game ended",
     ),
 ];
 

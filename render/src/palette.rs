@@ -305,4 +305,28 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn the_full_key_names_every_mark() {
+        // Each mark with the words the key uses for it: a new mark must be
+        // added here, and to the key.
+        for mark in Mark::ALL {
+            let words: &[&str] = match mark {
+                Mark::Turn => &["blue ring", "blue arrow", "badge", "skip"],
+                Mark::Difference => &["vermilion outline"],
+                Mark::Target => &["crosshair"],
+                Mark::Captured => &["dashed circle with a cross"],
+                Mark::Lock => &["padlock"],
+                Mark::Label => &["shade and digit"],
+                Mark::Cause => &["dotted outline"],
+            };
+            for w in words {
+                assert!(
+                    crate::FULL_KEY.iter().any(|(m, _)| m.contains(w)),
+                    "{mark:?}: the key lacks {w}"
+                );
+            }
+        }
+        assert!(crate::FULL_KEY.iter().any(|(m, _)| m.contains("disc")));
+    }
 }

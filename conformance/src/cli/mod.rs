@@ -6,6 +6,7 @@ pub mod colour;
 pub mod common;
 pub mod compare;
 pub mod corpus;
+pub mod dashboard;
 pub mod engines;
 pub mod explain;
 pub mod fuzz;

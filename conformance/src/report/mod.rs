@@ -9,6 +9,7 @@ mod boards;
 pub mod catalogue;
 mod compare;
 mod corpus_name;
+pub mod dashboard;
 mod expectations;
 pub mod html;
 pub mod json;

@@ -3,7 +3,7 @@
 //! it, or the invalid setup with its faults; the steps follow (`steps`).
 
 use super::rule_entry::basis_badge;
-use super::site::up;
+use super::site::{page_href, up};
 use super::steps::steps_section;
 use super::words::check_words;
 use crate::corpus::{Fixture, Trace};
@@ -13,13 +13,29 @@ use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_rules::{registry, FaultCode, Setup};
 use std::path::Path;
 
+/// The fixtures before and after a fixture in id order, for the links
+/// between fixture pages.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Neighbours<'a> {
+    /// The fixture before, if any.
+    pub previous: Option<&'a str>,
+    /// The fixture after, if any.
+    pub next: Option<&'a str>,
+}
+
 /// A fixture's page and the number of boards on it.
-pub(super) fn fixture_page(fx: &Fixture, root: &Path, root_name: &str) -> (String, usize) {
+pub(super) fn fixture_page(
+    fx: &Fixture,
+    root: &Path,
+    root_name: &str,
+    around: Neighbours<'_>,
+) -> (String, usize) {
     let up = up(&fx.id);
     let mut h = Html::default();
     let prefix = slug(&fx.id);
     fixture_header(&mut h, fx, &up);
     h.open("main", &[]);
+    pager(&mut h, around, &up);
     h.elem_inline("p", &[("class", "desc")], &fx.description);
     fixture_facts(&mut h, fx, root, root_name, &up);
     let boards = if let Some(expected) = &fx.invalid {
@@ -35,6 +51,7 @@ pub(super) fn fixture_page(fx: &Fixture, root: &Path, root_name: &str) -> (Strin
         "Back to the rules",
     );
     h.close("p");
+    pager(&mut h, around, &up);
     h.close("main");
     let page = document(
         &format!("Hexodic fixture {}", fx.id),
@@ -44,17 +61,50 @@ pub(super) fn fixture_page(fx: &Fixture, root: &Path, root_name: &str) -> (Strin
     (page, boards)
 }
 
-/// A fixture page's title block, with the way back to the index.
+/// Links to the fixtures before and after this one, in id order.
+fn pager(h: &mut Html, around: Neighbours<'_>, up: &str) {
+    if around.previous.is_none() && around.next.is_none() {
+        return;
+    }
+    h.open("nav", &[("class", "pager")]);
+    if let Some(p) = around.previous {
+        h.elem(
+            "a",
+            &[("rel", "prev"), ("href", &format!("{up}{}", page_href(p)))],
+            &format!("\u{2190} {p}"),
+        );
+    }
+    if let Some(n) = around.next {
+        h.elem(
+            "a",
+            &[("rel", "next"), ("href", &format!("{up}{}", page_href(n)))],
+            &format!("{n} \u{2192}"),
+        );
+    }
+    h.close("nav");
+}
+
+/// A fixture page's title block, with a linked breadcrumb: the index, the
+/// first rule the fixture cites (its entry in the index), the fixture.
 fn fixture_header(h: &mut Html, fx: &Fixture, up: &str) {
     h.open("header", &[("class", "top")]);
-    h.open("p", &[]);
+    h.open("nav", &[("class", "crumbs"), ("aria-label", "Breadcrumb")]);
     h.elem(
         "a",
         &[("href", &format!("{up}index.html"))],
         "Hexodic rules and fixtures",
     );
-    h.text(&format!(" / {}", fx.area()));
-    h.close("p");
+    if let Some(rule) = fx.rules.first() {
+        let title = registry::lookup(rule).map_or(String::new(), |r| format!(" ({})", r.title));
+        h.text(" / ");
+        h.elem(
+            "a",
+            &[("href", &format!("{up}index.html#rule-{rule}"))],
+            &format!("{rule}{title}"),
+        );
+    }
+    h.text(&format!(" / {}", fx.id));
+    h.close("nav");
     h.elem("h1", &[], &format!("Fixture {}", fx.id));
     h.close("header");
 }

@@ -1,7 +1,7 @@
 //! The site on disk: the index, the style sheet and one page per fixture
 //! written into a folder, and where each fixture's page goes.
 
-use super::fixture_page::fixture_page;
+use super::fixture_page::{fixture_page, Neighbours};
 use super::index::index_page;
 use super::rules_doc::rule_texts;
 use crate::corpus::{Corpus, Fixture};
@@ -101,8 +101,12 @@ pub fn write_catalogue(corpus: &Corpus, rules_md: &str, out: &Path) -> io::Resul
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "fixtures".into());
-    for fx in fixtures {
-        let (page, boards) = fixture_page(fx, &corpus.root, &root_name);
+    for (i, fx) in fixtures.iter().enumerate() {
+        let around = Neighbours {
+            previous: i.checked_sub(1).map(|p| fixtures[p].id.as_str()),
+            next: fixtures.get(i + 1).map(|n| n.id.as_str()),
+        };
+        let (page, boards) = fixture_page(fx, &corpus.root, &root_name, around);
         let path = out.join(fixture_page_path(&fx.id));
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)?;

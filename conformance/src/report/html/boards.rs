@@ -5,7 +5,8 @@
 //! engine's board only; a board whose game is over marks the cells that
 //! made the result (the Network group).
 
-use super::fields::{differing_cells, outcome_cells};
+use super::fields::differing_cells;
+use super::outcome::{outcome_cells, outcome_note};
 use super::Figure;
 use crate::diagnose::Divergence;
 use crate::oracle::{codes, Difference, ListDiff, TurnVerdict};
@@ -17,6 +18,14 @@ fn engine_captures(d: &Difference) -> Option<CellSet> {
     match d {
         Difference::Captures { got, .. } => Some(*got),
         _ => None,
+    }
+}
+
+/// `picture` with the line saying why its game ended, when it has ended.
+fn with_note(picture: BoardPicture, s: &Setup) -> BoardPicture {
+    match outcome_note(s) {
+        Some(note) => picture.caption(note),
+        None => picture,
     }
 }
 
@@ -52,7 +61,7 @@ fn played_boards(
     };
     let mut out = vec![Figure {
         caption: format!("Before {step}: {} plays `{turn}`", before.to_move),
-        class: "",
+        class: "before",
         svg: BoardPicture::new(before)
             .turn(turn)
             .title(format!("The board before {step}, with the turn {turn}"))
@@ -69,7 +78,7 @@ fn played_boards(
     out.push(Figure {
         caption: format!("Reference after {step} ({ref_words})"),
         class: "reference",
-        svg: BoardPicture::new(expected)
+        svg: with_note(BoardPicture::new(expected), expected)
             .captured(captured)
             .cause(outcome_cells(expected))
             .title(format!("The reference's board after {step}"))
@@ -80,7 +89,7 @@ fn played_boards(
         out.push(Figure {
             caption: format!("Engine after {step} ({engine_words})"),
             class: "engine",
-            svg: BoardPicture::new(got)
+            svg: with_note(BoardPicture::new(got), got)
                 .captured(engine_captures(&d.difference).unwrap_or(CellSet::EMPTY))
                 .highlight(cells)
                 .cause(outcome_cells(got))

@@ -32,7 +32,7 @@ impl<'a> Writer<'a> {
             self.h.elem(
                 "p",
                 &[("class", "muted")],
-                "Failing fixtures are grouped by the first check they fail: the rules the difference implicates, its kind and its reason code or field. Each cause shows its smallest example first. Beside each failure's boards, one line says which fields differ; on the engine's board a thick dashed vermilion outline marks the cells that differ, a dotted outline the cells that make a result (a Network group), a dashed circle with a cross a captured stone, and blue marks draw the turn. The switch above the boards shows the reference's or the engine's board alone, in the same place.",
+                "Failing fixtures are grouped by the first check they fail: the rules the difference implicates, its kind and its reason code or field. Each cause shows its smallest example first. Beside each failure's boards, one line says which fields differ; on the engine's board a thick dashed vermilion outline marks the cells that differ, a dotted outline the cells that make a result (a Network group, strangled stones) and a bold line under a finished game's board says why it ended, a dashed circle with a cross a captured stone, and blue marks draw the turn. The switch above the boards shows one board at a time in the same place; the arrow keys step from the board before the turn to the reference's and the engine's.",
             );
         }
         for (i, rc) in r.root_causes.iter().enumerate() {

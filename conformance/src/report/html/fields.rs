@@ -6,7 +6,7 @@
 //! Network group, G1), drawn on the board that has it.
 
 use crate::oracle::{cell_list, diff_fields, Counter, Difference, FieldDiff};
-use hexodic_rules::{Cell, CellSet, EndRule, Player, Setup};
+use hexodic_rules::{CellSet, Setup};
 use std::collections::BTreeMap;
 
 /// One field that differs: its name and the values, engine first.
@@ -214,46 +214,11 @@ fn counter_value(c: Counter, v: u8) -> String {
     }
 }
 
-/// The cells that make a board's outcome, when it has one that is made of
-/// cells: for a Network (G1), the winner's largest group of stones on
-/// tier-2 cells (all such groups of that size), drawn whatever its size, so
-/// that an engine claiming a Network too small shows the group it counted;
-/// other results have none to draw.
-pub(super) fn outcome_cells(s: &Setup) -> CellSet {
-    let Some(o) = s.outcome else {
-        return CellSet::EMPTY;
-    };
-    let (EndRule::Network, Some(winner)) = (o.rule, o.winner) else {
-        return CellSet::EMPTY;
-    };
-    let on_top = stones_on_top(s, winner);
-    let largest = on_top.largest_component();
-    let mut rest = on_top;
-    let mut out = CellSet::EMPTY;
-    while let Some(c) = rest.first() {
-        let group = on_top.component(c);
-        if group.count() == largest {
-            out |= group;
-        }
-        rest = rest - group;
-    }
-    out
-}
-
-fn stones_on_top(s: &Setup, p: Player) -> CellSet {
-    let mut set = CellSet::EMPTY;
-    for c in Cell::ALL {
-        let sc = s.cell(c);
-        if sc.stone == Some(p) && sc.tier >= 2 {
-            set |= CellSet::from_cell(c);
-        }
-    }
-    set
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::outcome::outcome_cells;
     use super::*;
+    use hexodic_rules::Cell;
 
     fn setup(s: &str) -> Setup {
         Setup::from_notation(s).unwrap()

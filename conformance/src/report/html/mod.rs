@@ -15,7 +15,8 @@
 //! `summary`, `cause` (the root causes), `failure` (a failing fixture in
 //! full), `boards` (the boards of a divergence), `incidents`, `expected`
 //! (expectations), `skipped`, `tables` (by rule, every fixture) and `key`;
-//! `fields` says which fields differ, `links` where the catalogue is,
+//! `fields` says which fields differ, `outcome` what made a finished game's
+//! result (its cells and a line of words on the board), `links` where the catalogue is,
 //! `date` when the page was written; `report` holds the page and what the
 //! sections share, `page` the markup.
 //!
@@ -31,6 +32,7 @@ mod fields;
 mod incidents;
 pub(crate) mod key;
 mod links;
+mod outcome;
 pub(crate) mod page;
 mod report;
 mod skipped;
@@ -50,7 +52,7 @@ use page::Html;
 pub(crate) struct Figure {
     /// The caption above the picture (inline markup allowed: `code`).
     pub caption: String,
-    /// Extra class of the `<figure>` (`reference`, `engine`, `wide` or empty).
+    /// Extra class of the `<figure>` (`before`, `reference`, `engine`, `wide` or empty).
     pub class: &'static str,
     /// The `<svg>` element.
     pub svg: String,
@@ -61,15 +63,18 @@ pub(crate) fn figures(h: &mut Html, figures: &[Figure]) {
     if figures.is_empty() {
         return;
     }
-    boards_block(h, figures);
+    boards_block(h, figures, &[]);
 }
 
 /// Write `figures` with a switch of views when they hold both a
 /// reference's and an engine's board: side by side (the default, and all
-/// there is without style sheets), the reference's alone or the engine's
-/// alone in the same place. The switch is a group of radio buttons, so it
-/// works without script and from the keyboard (Tab to it, then the arrow
-/// keys flip between the views). `id` makes the group's names unique.
+/// there is without style sheets), or one board at a time in the same
+/// place, stepping through the failing step: the board before it with the
+/// turn drawn (when there is one), the reference's board after it, the
+/// engine's. The switch is a group of radio buttons, so it works without
+/// script and from the keyboard (Tab to it, then the arrow keys step);
+/// with script, the arrow keys step from the boards too ([`STEP_SCRIPT`]).
+/// `id` makes the group's names unique.
 pub(crate) fn figures_with_views(h: &mut Html, list: &[Figure], id: &str) {
     let has = |class: &str| list.iter().any(|f| f.class == class);
     if !(has("reference") && has("engine")) {
@@ -78,27 +83,62 @@ pub(crate) fn figures_with_views(h: &mut Html, list: &[Figure], id: &str) {
     }
     h.open("div", &[("class", "views")]);
     let name = format!("{id}view");
-    for (key, label, checked) in [
-        ("all", "Side by side", true),
-        ("ref", "Reference", false),
-        ("eng", "Engine", false),
-    ] {
+    let mut stops = vec![("all", "Side by side")];
+    if has("before") {
+        stops.push(("before", "Before"));
+    }
+    stops.push(("ref", "Reference after"));
+    stops.push(("eng", "Engine after"));
+    for (i, (key, label)) in stops.into_iter().enumerate() {
         let input_id = format!("{id}view-{key}");
         h.raw(&format!(
             "<input type=\"radio\" class=\"v-{key}\" name=\"{}\" id=\"{}\"{}/>",
             escape(&name),
             escape(&input_id),
-            if checked { " checked=\"checked\"" } else { "" }
+            if i == 0 { " checked=\"checked\"" } else { "" }
         ));
         h.elem("label", &[("for", &input_id)], label);
     }
     h.raw("\n");
-    boards_block(h, list);
+    boards_block(
+        h,
+        list,
+        &[
+            ("tabindex", "0"),
+            (
+                "aria-label",
+                "The boards: the arrow keys step through them one at a time",
+            ),
+        ],
+    );
     h.close("div");
 }
 
-fn boards_block(h: &mut Html, figures: &[Figure]) {
-    h.open("div", &[("class", "boards")]);
+/// The one script of the report: on the boards of a failure, the arrow keys
+/// step through its views as they do on the switch's radio buttons (where
+/// the browser moves them without script). Without script the switch still
+/// works, and without style every board shows.
+pub(crate) const STEP_SCRIPT: &str = r#"<script>
+(function () {
+  document.querySelectorAll('.views > .boards').forEach(function (boards) {
+    boards.addEventListener('keydown', function (e) {
+      var d = (e.key === 'ArrowRight' || e.key === 'ArrowDown') ? 1
+        : (e.key === 'ArrowLeft' || e.key === 'ArrowUp') ? -1 : 0;
+      if (!d) { return; }
+      var inputs = Array.prototype.slice.call(boards.parentNode.querySelectorAll(':scope > input'));
+      var at = inputs.findIndex(function (x) { return x.checked; });
+      inputs[(at + d + inputs.length) % inputs.length].checked = true;
+      e.preventDefault();
+    });
+  });
+})();
+</script>
+"#;
+
+fn boards_block(h: &mut Html, figures: &[Figure], attrs: &[(&str, &str)]) {
+    let mut all = vec![("class", "boards")];
+    all.extend_from_slice(attrs);
+    h.open("div", &all);
     for f in figures {
         let class = if f.class.is_empty() {
             "board".to_owned()

@@ -197,6 +197,9 @@ header.top p { margin: 4px 0 0; color: #e9e2d2; font-size: 13px; }
 header.top a { color: #ffe3a8; }
 header.top code { background: #4a4338; color: #fff; }
 nav.toc { margin: 12px 0; font-size: 14px; }
+header.top nav.crumbs { color: #e9e2d2; font-size: 13px; overflow-wrap: anywhere; }
+nav.pager { display: flex; flex-wrap: wrap; gap: 8px 16px; margin: 10px 0; font-size: 14px; overflow-wrap: anywhere; }
+nav.pager a[rel="next"] { margin-left: auto; }
 nav.toc a { margin-right: 14px; }
 h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
 h3 { font-size: 17px; margin: 20px 0 6px; }
@@ -245,8 +248,9 @@ figure.board.engine figcaption::before { content: "\25B2  "; }
 .views > input:checked + label, .filter > input:checked + label { background: #2f2a22; color: #fff; border-color: #2f2a22; }
 .views > input:focus-visible + label, .filter > input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: 2px; }
 .filter > .f-bad:checked ~ .table-wrap tr.ok { display: none; }
-.views > .v-ref:checked ~ .boards figure.board:not(.reference), .views > .v-eng:checked ~ .boards figure.board:not(.engine) { display: none; }
-.views > .v-ref:checked ~ .boards figure.board, .views > .v-eng:checked ~ .boards figure.board { max-width: 520px; }
+.views > .v-before:checked ~ .boards figure.board:not(.before), .views > .v-ref:checked ~ .boards figure.board:not(.reference), .views > .v-eng:checked ~ .boards figure.board:not(.engine) { display: none; }
+.views > .v-before:checked ~ .boards figure.board, .views > .v-ref:checked ~ .boards figure.board, .views > .v-eng:checked ~ .boards figure.board { max-width: 520px; }
+.views > .boards:focus-visible { outline: 3px solid var(--accent); outline-offset: 4px; }
 ul.brief { font-size: 14px; padding-left: 20px; }
 ul.brief li { margin: 2px 0; }
 details { margin: 8px 0; }
@@ -272,6 +276,7 @@ table.results th, table.results td { border: 1px solid var(--line); padding: 2px
 table.results td.num { text-align: right; font-variant-numeric: tabular-nums; }
 table.results tr.area th { background: #f1ece0; }
 .status-fail { color: var(--bad); font-weight: bold; }
+.status-fail a { color: var(--bad); }
 .status-pass { color: var(--good); }
 .key-list { font-size: 14px; columns: 2 320px; }
 @media (max-width: 640px) {
@@ -350,5 +355,35 @@ mod tests {
     #[test]
     fn escaping_drops_control_characters() {
         assert_eq!(escape("a\u{1}b\tc"), "ab\tc");
+    }
+
+    /// The value of a colour variable of the style sheet.
+    fn colour(name: &str) -> &'static str {
+        let at = STYLE.find(&format!("--{name}: ")).unwrap() + name.len() + 4;
+        &STYLE[at..at + 7]
+    }
+
+    #[test]
+    fn the_captions_read_apart_under_every_dichromacy() {
+        use hexodic_render::palette::{contrast, distance, Vision};
+        // The reference's and the engine's captions and borders: apart by
+        // colour (a CIELAB distance of 15 or more after simulating each
+        // dichromacy, the palette's measure for its marks), by shape (a
+        // disc or a triangle before the caption, a solid or dashed border),
+        // and each readable on the page (4.5:1, WCAG AA for text).
+        let (reference, engine) = (colour("reference"), colour("engine"));
+        for vision in Vision::DICHROMACIES {
+            let d = distance(reference, engine, vision);
+            assert!(d >= 15.0, "{}: {d:.1}", vision.name());
+        }
+        for c in [reference, engine] {
+            assert!(contrast(c, colour("paper")) >= 4.5, "{c}");
+            assert!(contrast(c, "#ffffff") >= 4.5, "{c}");
+        }
+        assert!(
+            STYLE.contains("figure.board.reference figcaption::before { content: \"\\25CF  \"; }")
+        );
+        assert!(STYLE.contains("figure.board.engine figcaption::before { content: \"\\25B2  \"; }"));
+        assert!(STYLE.contains("figure.board.engine { border: 2px dashed var(--engine); }"));
     }
 }

@@ -1,5 +1,6 @@
 //! The HTML report of a run: one self-contained file (inline style, inline
-//! SVG boards, no script, nothing fetched), derived from the
+//! SVG boards, nothing fetched; one small script, the arrow keys stepping
+//! through a failure's boards, without which everything still shows), derived from the
 //! [`RunReport`] like every other report and worded like the text report.
 
 use super::links::CatalogueUrl;
@@ -9,7 +10,8 @@ use crate::run::{FixtureResult, RunReport, Status};
 use std::collections::BTreeMap;
 
 /// The HTML report of a run: a whole page, self-contained (opens from disk,
-/// fetches nothing, runs no script).
+/// fetches nothing; its one script only lets the arrow keys step through a
+/// failure's boards).
 ///
 /// It holds the totals (the same lines as the text report's summary), the
 /// root causes ranked by how many fixtures share them, each with its
@@ -54,6 +56,9 @@ pub fn report_with(r: &RunReport, opts: &PageOptions) -> String {
     w.rule_table();
     w.fixture_table();
     w.h.close("main");
+    if w.full > 0 {
+        w.h.raw(super::STEP_SCRIPT);
+    }
     let title = format!("Hexodic conformance: {}", r.engine.label());
     document(&title, Style::Inline, &w.h.finish())
 }
@@ -262,16 +267,26 @@ impl<'a> Writer<'a> {
     /// One line for a fixture, anchored.
     pub(super) fn one_line(&mut self, res: &FixtureResult) {
         let anchor = self.anchor(&res.id);
+        // Its boards are not drawn here: its name links to its catalogue
+        // page, which draws every step, when the page knows where that is.
+        let name = match &self.opts.catalogue {
+            Some(c) => format!(
+                "<a href=\"{}\">{}</a>",
+                escape(&c.fixture(&res.id)),
+                escape(&res.id)
+            ),
+            None => escape(&res.id),
+        };
         let text = match res.failure() {
             Some(f) => format!(
                 "{} [{}] {}:{}: {}",
-                escape(&res.id),
+                name,
                 escape(&f.variant.to_string()),
                 escape(&paths::shown(&res.file)),
                 f.cause.line,
                 inline(&f.cause.difference.summary())
             ),
-            None => format!("{}: {}", escape(&res.id), inline(&res.cause_line())),
+            None => format!("{}: {}", name, inline(&res.cause_line())),
         };
         let rerun = super::super::reproduce(self.r, res).map_or(String::new(), |c| {
             format!("<br/><code class=\"rerun\">{}</code>", escape(&c))

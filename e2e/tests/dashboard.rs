@@ -1,0 +1,271 @@
+//! `dashboard` end to end: the JSON reports of a clean engine and of two
+//! engines with one planted bug each, on one page whose numbers equal the
+//! reports' own; two builds of one engine with the "changed" column;
+//! reports of different corpus versions compared on their shared fixtures;
+//! files that are not run reports refused (exit 2, nothing written).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
+
+mod common;
+
+use common::{corpus, harness_in};
+use hexodic_conformance::report::{json, JsonReport};
+use hexodic_conformance::run::{run_corpus, RunOptions};
+use hexodic_e2e::{Bug, ModelEngine};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Output;
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The JSON report of the whole corpus against the model with `bug`.
+fn report_of(bug: Option<Bug>) -> String {
+    let report = run_corpus(
+        &mut ModelEngine::new(bug, None),
+        &corpus(),
+        &RunOptions::default(),
+        &mut |_| {},
+    );
+    json(&report, None)
+}
+
+/// `clean.json`, `cap.json` (G7) and `edge.json` (C2) in `dir`.
+fn three_reports(dir: &Path) {
+    std::fs::write(dir.join("clean.json"), report_of(None)).unwrap();
+    std::fs::write(dir.join("cap.json"), report_of(Some(Bug::CapAt59))).unwrap();
+    std::fs::write(dir.join("edge.json"), report_of(Some(Bug::EdgeCountsTier))).unwrap();
+}
+
+fn read(dir: &Path, name: &str) -> JsonReport {
+    JsonReport::read(&dir.join(name)).unwrap()
+}
+
+/// The text of every cell of the row whose first cell is `head`, from its
+/// third cell on (after the rule and its title; an area or the total row
+/// spans those two).
+fn row(page: &str, head: &str) -> Vec<String> {
+    let rows: Vec<&str> = page.split("<tr").skip(1).collect();
+    let found = rows
+        .iter()
+        .find(|r| {
+            let first = r.split("</t").next().unwrap_or("");
+            first.ends_with(&format!(">{head}")) || first.ends_with(&format!(">{head}</a>"))
+        })
+        .unwrap_or_else(|| panic!("no row {head}"));
+    let cells: Vec<String> = found
+        .split("<t")
+        .skip(1)
+        .map(|c| {
+            // The cell's text, its tags dropped.
+            let inner = &c[c.find('>').unwrap() + 1..];
+            let mut out = String::new();
+            let mut in_tag = false;
+            for ch in inner.split("</t").next().unwrap().chars() {
+                match ch {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => out.push(c),
+                    _ => {}
+                }
+            }
+            out
+        })
+        .collect();
+    let skip = if found.contains("colspan") { 1 } else { 2 };
+    cells[skip..].to_vec()
+}
+
+/// Passing and total fixtures of `r` citing `rule`, counted from its results.
+fn tally(r: &JsonReport, rule: &str) -> String {
+    let citing: Vec<_> = r
+        .results
+        .iter()
+        .filter(|x| x.rules.iter().any(|c| c == rule))
+        .collect();
+    let pass = citing
+        .iter()
+        .filter(|x| x.status == "pass" || x.status == "unexpected-pass")
+        .count();
+    format!("{pass}/{}", citing.len())
+}
+
+#[test]
+fn a_dashboard_of_three_reports_has_the_reports_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    three_reports(d);
+    let o = harness_in(
+        d,
+        &[
+            "dashboard",
+            "clean.json",
+            "cap.json",
+            "edge.json",
+            "--out",
+            "dash.html",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("dashboard written: dash.html (3 reports compared on"));
+    let page = std::fs::read_to_string(d.join("dash.html")).unwrap();
+    let reports = [
+        read(d, "clean.json"),
+        read(d, "cap.json"),
+        read(d, "edge.json"),
+    ];
+    // The total row is each report's summary: passing of those run.
+    let total = row(&page, "Every fixture compared");
+    let want: Vec<String> = reports
+        .iter()
+        .map(|r| {
+            format!(
+                "{}/{}",
+                r.summary.passed + r.summary.unexpected_passes,
+                r.summary.run
+            )
+        })
+        .collect();
+    assert_eq!(total, want);
+    assert!(reports[1].summary.failed > 0 && reports[2].summary.failed > 0);
+    // Every rule's cells are the counts of its citing fixtures.
+    let mut rules: BTreeMap<&str, ()> = BTreeMap::new();
+    for x in &reports[0].results {
+        for r in &x.rules {
+            rules.insert(r, ());
+        }
+    }
+    assert!(rules.len() > 30);
+    for rule in rules.keys() {
+        let want: Vec<String> = reports.iter().map(|r| tally(r, rule)).collect();
+        assert_eq!(row(&page, rule), want, "rule {rule}");
+    }
+    // The broken rules are among the failing cells, each linked to a list
+    // of failures that names every failing fixture citing it.
+    for (col, rule) in [(2, "G7"), (3, "C2")] {
+        let anchor = format!("href=\"#c{col}-rule-{rule}\"");
+        assert!(page.contains(&anchor), "no link {anchor}");
+        let list_start = page.find(&format!("id=\"c{col}-rule-{rule}\"")).unwrap();
+        let list = &page[list_start..];
+        let list = &list[..list.find("</ul>").unwrap()];
+        let r = &reports[col - 1];
+        for x in r.results.iter().filter(|x| x.status == "fail") {
+            if x.rules.iter().any(|c| c == rule) {
+                assert!(list.contains(&x.id), "{} missing under {rule}", x.id);
+            }
+        }
+    }
+    // No "changed" column: three different engines.
+    assert!(!page.contains("id=\"changes\""));
+}
+
+#[test]
+fn two_builds_of_one_engine_get_a_changed_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::write(d.join("old.json"), report_of(None)).unwrap();
+    // The later build of the same engine ("model") broke the cap.
+    let mut new = JsonReport::parse(Path::new("new.json"), &report_of(Some(Bug::CapAt59))).unwrap();
+    new.engine.name = "model".into();
+    std::fs::write(d.join("new.json"), new.to_json()).unwrap();
+    let o = harness_in(d, &["dashboard", "old.json", "new.json", "--out", "d.html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let page = std::fs::read_to_string(d.join("d.html")).unwrap();
+    assert!(page.contains("id=\"changes\""));
+    // The compare command's view of the same two reports.
+    let o = harness_in(d, &["compare", "old.json", "new.json"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let newly = new.results.iter().filter(|x| x.status == "fail").count();
+    assert!(
+        text(&o).contains(&format!("{newly} newly failing")),
+        "{}",
+        text(&o)
+    );
+    let total = row(&page, "Every fixture compared");
+    assert_eq!(total.len(), 3, "{total:?}");
+    assert_eq!(total[2], format!("{newly} broke"));
+    assert!(page.contains(&format!("{newly} newly failing, 0 fixed")));
+}
+
+#[test]
+fn reports_of_other_corpus_versions_are_compared_on_shared_fixtures() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let clean = report_of(None);
+    std::fs::write(d.join("a.json"), &clean).unwrap();
+    let mut other = JsonReport::parse(Path::new("b.json"), &clean).unwrap();
+    other.corpus.version = "another-version".into();
+    let gone: Vec<String> = other.results.drain(..3).map(|x| x.id).collect();
+    std::fs::write(d.join("b.json"), other.to_json()).unwrap();
+    let o = harness_in(d, &["dashboard", "a.json", "b.json", "--out", "d.html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let n = other.results.len();
+    assert!(
+        text(&o).contains(&format!("compared on {n} fixtures")),
+        "{}",
+        text(&o)
+    );
+    let page = std::fs::read_to_string(d.join("d.html")).unwrap();
+    assert!(page.contains("different corpus versions"));
+    assert!(page.contains("lacks 3 fixtures"));
+    for id in &gone {
+        assert!(page.contains(id.as_str()), "{id} not named");
+    }
+    // Two reports of one engine: nothing changed on the shared fixtures.
+    assert_eq!(
+        row(&page, "Every fixture compared"),
+        [format!("{n}/{n}"), format!("{n}/{n}"), "–".to_owned()]
+    );
+}
+
+#[test]
+fn files_that_are_not_run_reports_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let clean = report_of(None);
+    std::fs::write(d.join("ok.json"), &clean).unwrap();
+    std::fs::write(d.join("page.html"), "<!DOCTYPE html>\n<html></html>\n").unwrap();
+    std::fs::write(
+        d.join("v2.json"),
+        clean.replace("\"schema_version\": 1", "\"schema_version\": 2"),
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("fuzz.json"),
+        "{\"harness\": {\"name\": \"hexodic-conformance\", \"version\": \"0.1.0\"}, \"kind\": \"fuzz\"}",
+    )
+    .unwrap();
+    for (file, words) in [
+        ("page.html", "page.html:1:1: not valid JSON"),
+        ("v2.json", "a report of schema_version 2"),
+        ("missing.json", "missing.json"),
+        ("fuzz.json", "fuzz.json:1:1: a fuzz campaign's report"),
+    ] {
+        let o = harness_in(d, &["dashboard", "ok.json", file, "--out", "d.html"]);
+        assert_eq!(o.status.code(), Some(2), "{file}: {}", text(&o));
+        assert!(text(&o).contains(words), "{file}: {}", text(&o));
+        assert!(text(&o).contains(file), "{file}: {}", text(&o));
+        assert!(!d.join("d.html").exists(), "{file}: a page was written");
+    }
+    // The schema version's place in the file.
+    let o = harness_in(d, &["dashboard", "v2.json", "--out", "d.html"]);
+    let line = clean
+        .lines()
+        .position(|l| l.contains("\"schema_version\""))
+        .unwrap()
+        + 1;
+    assert!(
+        text(&o).contains(&format!("v2.json:{line}:")),
+        "{}",
+        text(&o)
+    );
+    // The output may not be one of the reports.
+    let o = harness_in(d, &["dashboard", "ok.json", "--out", "ok.json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.join("ok.json")).unwrap(), clean);
+}
