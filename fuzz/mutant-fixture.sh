@@ -56,8 +56,8 @@ if [ "${1:-}" = "--split" ]; then
 fi
 
 [ $# -ge 1 ] || die "usage: $0 MUTANT.diff [verify FIXTURE_ID ...]"
+[ -f "$1" ] || die "$1: no such diff"
 diff_file="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
-[ -f "$diff_file" ] || die "$1: no such diff"
 [ -x "$harness" ] || die "$harness: build the harness first (cargo build -p hexodic-conformance)"
 shift
 
