@@ -3,6 +3,10 @@
 //! and each golden trace (`fixtures/<area>/<name>.snap`) is the reference's
 //! as an insta snapshot, so `cargo insta review` reviews changes.
 //!
+//! The corpus also runs as an engine author runs it: through the engine
+//! protocol, against the reference's own `serve` (docs/mutants.md measures
+//! what these tests catch).
+//!
 //! New or changed fixtures: `hexodic-conformance bless` writes the traces
 //! (or `INSTA_UPDATE=always cargo test -p hexodic-conformance --test corpus`,
 //! or `cargo insta test --accept`); review them before committing.
@@ -14,6 +18,7 @@ use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::paths::shown;
 use hexodic_conformance::run::{run_corpus, RunOptions, Status};
 use std::path::Path;
+use std::process::Command;
 
 fn root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
@@ -115,4 +120,29 @@ fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
         }
     }
     assert_eq!(traces, corpus.fixtures.len());
+}
+
+/// The corpus as an engine author runs it: `run --engine` against the
+/// reference's `serve`, so that everything the protocol carries as text is
+/// pinned too (positions in the one-line notation, turns in the turn
+/// notation, reason and fault codes, results), not only the rules.
+#[test]
+fn corpus_passes_through_the_protocol_against_serve() {
+    let bin = env!("CARGO_BIN_EXE_hexodic-conformance");
+    let fixtures = root();
+    let out = Command::new(bin)
+        .args(["run", "--color", "never", "--fixtures"])
+        .arg(&fixtures)
+        .args(["--engine", &format!("'{bin}' serve")])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the corpus through the protocol (exit {:?}):\n{}{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(" 0 failed"), "{text}");
 }

@@ -49,7 +49,7 @@ fn from_an_empty_folder_run_uses_the_embedded_corpus_and_says_so() {
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stderr.contains(NOTICE), "{stderr}");
     assert!(
-        stderr.contains("252 fixtures, version 252-fixtures-"),
+        stderr.contains("253 fixtures, version 253-fixtures-"),
         "{stderr}"
     );
     assert!(
@@ -61,7 +61,7 @@ fn from_an_empty_folder_run_uses_the_embedded_corpus_and_says_so() {
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(work.join("r.json")).unwrap()).unwrap();
     assert_eq!(json["corpus"]["embedded"], true);
-    assert_eq!(json["corpus"]["fixtures"], 252);
+    assert_eq!(json["corpus"]["fixtures"], 253);
     // The notice's version is the one the report gives.
     let version = json["corpus"]["version"].as_str().unwrap();
     assert!(stderr.contains(version), "{stderr} / {version}");
