@@ -244,7 +244,11 @@ fn envelope(
             ProtocolFault::DuplicateKey { key: clip(&key) }
         }
         super::strict::StrictError::Json(e) => ProtocolFault::NotJson {
-            error: e.to_string(),
+            error: crate::wording::reader_error(
+                crate::wording::Reader::Json,
+                &e.to_string(),
+                &crate::wording::Place::default(),
+            ),
         },
     })?;
     let Value::Object(map) = value else {
