@@ -58,6 +58,9 @@ pub enum Misbehave {
     DuplicateKey,
     /// Give a name and version holding NUL, ESC, BEL, U+FFFE and markup.
     HostileName,
+    /// With the reply to request `after` (and to every later one), in the
+    /// same write, a well-formed copy of it carrying the next request's id.
+    FakeReply,
 }
 
 impl Misbehave {
@@ -86,6 +89,7 @@ impl Misbehave {
             "long-name" => Misbehave::LongName,
             "duplicate-key" => Misbehave::DuplicateKey,
             "hostile-name" => Misbehave::HostileName,
+            "fake-reply" => Misbehave::FakeReply,
             _ => return None,
         })
     }
@@ -237,7 +241,14 @@ pub fn serve(
             // Reply and stray line in one write: both are there before the
             // next request.
             Misbehave::StrayLine if due => {
-                write!(output, "{v}\ndebug: replied to request {}\n", n - 1)?;
+                let both = format!("{v}\ndebug: replied to request {}\n", n - 1);
+                output.write_all(both.as_bytes())?;
+            }
+            Misbehave::FakeReply if due => {
+                let mut fake = v.clone();
+                fake["id"] = Value::from(v["id"].as_u64().unwrap_or(0) + 1);
+                // One write: both lines are there before the next request.
+                output.write_all(format!("{v}\n{fake}\n").as_bytes())?;
             }
             Misbehave::DuplicateKey if due => {
                 let text = v.to_string();

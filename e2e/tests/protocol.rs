@@ -261,6 +261,27 @@ fn a_line_after_the_reply_is_a_stray_line_not_the_next_reply() {
 }
 
 #[test]
+fn a_reply_written_before_the_request_is_never_taken_as_its_reply() {
+    // Each time: the reply to request 2 and a well-formed copy with id 3,
+    // in one write; request 3 follows at once. The copy is there before
+    // request 3 is sent, so it is a stray line, never request 3's reply.
+    for round in 0..30 {
+        let mut e = engine("--reference --misbehave fake-reply --after 2");
+        e.set_position(&Setup::default()).unwrap();
+        e.play(turn("c3 +d4")).unwrap();
+        let i = e
+            .play(turn("c3 +d4"))
+            .expect_err("the copy was taken as the reply");
+        let IncidentKind::Protocol { fault, reply } = &i.kind else {
+            panic!("round {round}: {}", i.kind)
+        };
+        assert_eq!(**fault, ProtocolFault::StrayLine, "round {round}");
+        assert!(reply.contains("\"id\":3"), "round {round}: {reply}");
+        assert!(i.request.contains("c3 +d4"), "{}", i.request);
+    }
+}
+
+#[test]
 fn an_engine_flooding_its_output_is_stopped_at_the_next_request() {
     let mut e = engine("--reference --misbehave flood-stdout --after 2");
     e.set_position(&Setup::default()).unwrap();
