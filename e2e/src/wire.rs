@@ -61,6 +61,9 @@ pub enum Misbehave {
     /// With the reply to request `after` (and to every later one), in the
     /// same write, a well-formed copy of it carrying the next request's id.
     FakeReply,
+    /// From request `after` on, reject every turn offered with a reason
+    /// code the protocol does not know (`made-up-code`).
+    UnknownCode,
 }
 
 impl Misbehave {
@@ -90,6 +93,7 @@ impl Misbehave {
             "duplicate-key" => Misbehave::DuplicateKey,
             "hostile-name" => Misbehave::HostileName,
             "fake-reply" => Misbehave::FakeReply,
+            "unknown-code" => Misbehave::UnknownCode,
             _ => return None,
         })
     }
@@ -211,6 +215,14 @@ pub fn serve(
                 hang_next = true;
             }
             Misbehave::NoCapabilities => without_capabilities(&mut v),
+            Misbehave::UnknownCode if due && request.get("cmd") == Some(&Value::from("play")) => {
+                v = serde_json::json!({
+                    "id": v["id"].clone(),
+                    "ok": true,
+                    "legal": false,
+                    "codes": ["made-up-code"],
+                });
+            }
             Misbehave::LongName => {
                 if let Some(e) = v.get_mut("engine").and_then(Value::as_object_mut) {
                     e.insert("name".into(), Value::from("n".repeat(100_000)));

@@ -103,6 +103,47 @@ fn a_run_reports_the_engine_warnings_to_library_users() {
 }
 
 #[test]
+fn a_clear_verdict_with_an_unknown_code_is_judged_and_the_code_reported_beside_it() {
+    use hexodic_conformance::run::Status;
+    use hexodic_conformance::{corpus::select, fuzz, run_corpus, FuzzOptions, RunOptions};
+    // The reply itself: a verdict, the unknown code a warning beside it.
+    let mut e = engine("--reference --misbehave unknown-code --after 2");
+    e.set_position(&Setup::default()).unwrap();
+    match e.play(turn("c3 +d4")) {
+        Ok(PlayReply::Illegal(reasons)) => assert!(reasons.is_empty()),
+        Ok(_) => panic!("the engine rejected the turn"),
+        Err(i) => panic!("an incident: {}", i.kind),
+    }
+    let w = Engine::warnings(&e).join("\n");
+    assert!(
+        w.contains("protocol fault beside a clear verdict in 1 reply"),
+        "{w}"
+    );
+    assert!(w.contains("`made-up-code` is not a reason code"), "{w}");
+    // A run: the rejected legal turns are rule differences, not incidents.
+    let root = hexodic_conformance::suite::bundled_fixtures().unwrap();
+    let corpus = select(&root, &["count/".to_owned()]).unwrap();
+    let mut e = engine("--reference --misbehave unknown-code --after 2");
+    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});
+    assert_eq!(report.summary.incidents, 0, "{:?}", report.summary);
+    assert!(report.summary.failed() > 0, "{:?}", report.summary);
+    assert!(report.stopped.is_none(), "{:?}", report.stopped);
+    assert!(report.results.iter().all(|r| r.status != Status::Incident));
+    assert!(report.warnings.join("\n").contains("made-up-code"));
+    // Fuzzing: a finding, never an unusable engine.
+    let mut e = engine("--reference --misbehave unknown-code --after 2");
+    let opts = FuzzOptions {
+        seed: 1,
+        games: Some(5),
+        ..FuzzOptions::default()
+    };
+    let report = fuzz(&mut e, &opts, |_| {});
+    assert!(report.incidents.is_empty(), "{:?}", report.incidents);
+    assert!(report.stopped.is_none(), "{:?}", report.stopped);
+    assert!(report.finding.is_some(), "the wrong verdict is judged");
+}
+
+#[test]
 fn fields_of_a_misspelled_capability_are_ignored_not_taken_for_errors() {
     let mut e = engine("--reference --misbehave misspell-capability");
     assert!(!e.info().capabilities.has(Capability::ErrorCodes));
