@@ -64,6 +64,9 @@ pub enum Misbehave {
     /// From request `after` on, reject every turn offered with a reason
     /// code the protocol does not know (`made-up-code`).
     UnknownCode,
+    /// At request `after`, start a long-sleeping process that keeps the
+    /// engine's output open, and exit (status 7) without replying.
+    ExitLeavingOutput,
 }
 
 impl Misbehave {
@@ -94,6 +97,7 @@ impl Misbehave {
             "hostile-name" => Misbehave::HostileName,
             "fake-reply" => Misbehave::FakeReply,
             "unknown-code" => Misbehave::UnknownCode,
+            "exit-leaving-output" => Misbehave::ExitLeavingOutput,
             _ => return None,
         })
     }
@@ -213,6 +217,14 @@ pub fn serve(
                     std::process::id()
                 );
                 hang_next = true;
+            }
+            Misbehave::ExitLeavingOutput if due => {
+                let sleeper = start_sleeper()?;
+                eprintln!(
+                    "test engine {}: started process {sleeper}, exiting",
+                    std::process::id()
+                );
+                std::process::exit(7);
             }
             Misbehave::NoCapabilities => without_capabilities(&mut v),
             Misbehave::UnknownCode if due && request.get("cmd") == Some(&Value::from("play")) => {

@@ -364,6 +364,33 @@ fn alive(pid: u32) -> bool {
 
 #[cfg(unix)]
 #[test]
+fn an_engine_that_exits_while_a_child_holds_its_output_is_reported_as_exited() {
+    let mut e = start(
+        "--reference --misbehave exit-leaving-output --after 2",
+        3000,
+    )
+    .unwrap();
+    e.set_position(&Setup::default()).unwrap();
+    let i = e.play(turn("c3 +d4")).unwrap_err();
+    assert!(
+        matches!(&i.kind, IncidentKind::Exited { status } if status == "exited with code 7"),
+        "{}",
+        i.kind
+    );
+    // The process it left holding the output is stopped with it.
+    let pid = i
+        .stderr
+        .split("started process ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .and_then(|p| p.trim().parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("no process id in: {}", i.stderr));
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!alive(pid), "process {pid} outlived the engine");
+}
+
+#[cfg(unix)]
+#[test]
 fn after_a_timeout_the_processes_the_engine_started_are_stopped_too() {
     let mut e = start("--reference --misbehave grandchild --after 2", 300).unwrap();
     e.set_position(&Setup::default()).unwrap();

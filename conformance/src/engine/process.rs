@@ -428,6 +428,18 @@ impl EngineProcess {
                 }
                 Err(RecvTimeoutError::Disconnected) => break LineMsg::Eof,
                 Err(RecvTimeoutError::Timeout) => {
+                    // The engine gone while something it started keeps its
+                    // output open: an exit, not a missing reply (once
+                    // nothing it wrote is still on the way).
+                    let nothing_waits =
+                        run.gate.counted() == run.taken && !run.gate.bytes_waiting();
+                    let exited = match (nothing_waits, run.child.try_wait()) {
+                        (true, Ok(Some(status))) => Some(ended(status)),
+                        _ => None,
+                    };
+                    if let Some(status) = exited {
+                        return Err(self.fail(IncidentKind::Exited { status }, &line));
+                    }
                     if self.stopped() {
                         return Err(self.fail(IncidentKind::Stopped, &line));
                     }
