@@ -264,7 +264,7 @@ impl FuzzJson {
                 "engine incidents: {} (not rule differences); first, in the game with seed {}: {}",
                 self.incidents.len(),
                 i.game_seed,
-                i.incident
+                crate::report::text::visible(&i.incident)
             );
         }
         let Some(f) = &self.finding else {
