@@ -48,6 +48,7 @@ pub mod record;
 pub mod report;
 pub mod run;
 pub mod suite;
+pub mod wording;
 
 /// The rules crate this harness is built with: use its types through this
 /// path so an engine's harness and its rules can never be two versions.

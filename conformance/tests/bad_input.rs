@@ -377,7 +377,7 @@ fn a_word_where_a_number_belongs_is_named_in_the_projects_words() {
     assert_eq!(e.line, 7, "{e}");
     assert!(
         e.message
-            .contains("`legal_count` must be a whole number of 0 or more"),
+            .contains("`legal_count` must be a whole number from 0 to 18446744073709551615"),
         "{e}"
     );
     assert!(e.message.contains("lots"), "{e}");
@@ -392,7 +392,7 @@ fn a_second_yaml_document_is_refused_in_words() {
     let e = one_error("bad/two.yaml", text.as_bytes());
     assert!(
         e.message
-            .contains("one fixture per file: found a second YAML document"),
+            .contains("found a second YAML document (`---`): a file holds one"),
         "{e}"
     );
 }

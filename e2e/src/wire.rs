@@ -58,6 +58,15 @@ pub enum Misbehave {
     DuplicateKey,
     /// Give a name and version holding NUL, ESC, BEL, U+FFFE and markup.
     HostileName,
+    /// With the reply to request `after` (and to every later one), in the
+    /// same write, a well-formed copy of it carrying the next request's id.
+    FakeReply,
+    /// From request `after` on, reject every turn offered with a reason
+    /// code the protocol does not know (`made-up-code`).
+    UnknownCode,
+    /// At request `after`, start a long-sleeping process that keeps the
+    /// engine's output open, and exit (status 7) without replying.
+    ExitLeavingOutput,
 }
 
 impl Misbehave {
@@ -86,6 +95,9 @@ impl Misbehave {
             "long-name" => Misbehave::LongName,
             "duplicate-key" => Misbehave::DuplicateKey,
             "hostile-name" => Misbehave::HostileName,
+            "fake-reply" => Misbehave::FakeReply,
+            "unknown-code" => Misbehave::UnknownCode,
+            "exit-leaving-output" => Misbehave::ExitLeavingOutput,
             _ => return None,
         })
     }
@@ -206,7 +218,23 @@ pub fn serve(
                 );
                 hang_next = true;
             }
+            Misbehave::ExitLeavingOutput if due => {
+                let sleeper = start_sleeper()?;
+                eprintln!(
+                    "test engine {}: started process {sleeper}, exiting",
+                    std::process::id()
+                );
+                std::process::exit(7);
+            }
             Misbehave::NoCapabilities => without_capabilities(&mut v),
+            Misbehave::UnknownCode if due && request.get("cmd") == Some(&Value::from("play")) => {
+                v = serde_json::json!({
+                    "id": v["id"].clone(),
+                    "ok": true,
+                    "legal": false,
+                    "codes": ["made-up-code"],
+                });
+            }
             Misbehave::LongName => {
                 if let Some(e) = v.get_mut("engine").and_then(Value::as_object_mut) {
                     e.insert("name".into(), Value::from("n".repeat(100_000)));
@@ -237,7 +265,14 @@ pub fn serve(
             // Reply and stray line in one write: both are there before the
             // next request.
             Misbehave::StrayLine if due => {
-                write!(output, "{v}\ndebug: replied to request {}\n", n - 1)?;
+                let both = format!("{v}\ndebug: replied to request {}\n", n - 1);
+                output.write_all(both.as_bytes())?;
+            }
+            Misbehave::FakeReply if due => {
+                let mut fake = v.clone();
+                fake["id"] = Value::from(v["id"].as_u64().unwrap_or(0) + 1);
+                // One write: both lines are there before the next request.
+                output.write_all(format!("{v}\n{fake}\n").as_bytes())?;
             }
             Misbehave::DuplicateKey if due => {
                 let text = v.to_string();

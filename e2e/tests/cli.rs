@@ -321,6 +321,26 @@ fn output_to_a_closed_pipe_ends_quietly() {
 }
 
 #[test]
+fn fuzz_and_perft_print_a_hostile_engine_name_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let e = engine_cmd("--reference --misbehave hostile-name");
+    let fuzz = harness_in(
+        dir.path(),
+        &[
+            "fuzz", "--engine", &e, "--games", "1", "--seed", "1", "--jobs", "1",
+        ],
+    );
+    let perft = harness_in(dir.path(), &["perft", "--engine", &e, "--depth", "1"]);
+    for o in [&fuzz, &perft] {
+        let shown = text(o);
+        for c in ['\u{0}', '\u{1b}', '\u{7}', '\u{fffe}'] {
+            assert!(!shown.contains(c), "{:?} printed raw: {shown:?}", c);
+        }
+        assert!(shown.contains("bad\\u{fffe}"), "{shown}");
+    }
+}
+
+#[test]
 fn a_hostile_engine_name_leaves_every_report_well_formed_and_the_terminal_clean() {
     let dir = tempfile::tempdir().unwrap();
     let e = engine_cmd("--reference --misbehave hostile-name");

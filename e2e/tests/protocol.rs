@@ -103,6 +103,47 @@ fn a_run_reports_the_engine_warnings_to_library_users() {
 }
 
 #[test]
+fn a_clear_verdict_with_an_unknown_code_is_judged_and_the_code_reported_beside_it() {
+    use hexodic_conformance::run::Status;
+    use hexodic_conformance::{corpus::select, fuzz, run_corpus, FuzzOptions, RunOptions};
+    // The reply itself: a verdict, the unknown code a warning beside it.
+    let mut e = engine("--reference --misbehave unknown-code --after 2");
+    e.set_position(&Setup::default()).unwrap();
+    match e.play(turn("c3 +d4")) {
+        Ok(PlayReply::Illegal(reasons)) => assert!(reasons.is_empty()),
+        Ok(_) => panic!("the engine rejected the turn"),
+        Err(i) => panic!("an incident: {}", i.kind),
+    }
+    let w = Engine::warnings(&e).join("\n");
+    assert!(
+        w.contains("protocol fault beside a clear verdict in 1 reply"),
+        "{w}"
+    );
+    assert!(w.contains("`made-up-code` is not a reason code"), "{w}");
+    // A run: the rejected legal turns are rule differences, not incidents.
+    let root = hexodic_conformance::suite::bundled_fixtures().unwrap();
+    let corpus = select(&root, &["count/".to_owned()]).unwrap();
+    let mut e = engine("--reference --misbehave unknown-code --after 2");
+    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});
+    assert_eq!(report.summary.incidents, 0, "{:?}", report.summary);
+    assert!(report.summary.failed() > 0, "{:?}", report.summary);
+    assert!(report.stopped.is_none(), "{:?}", report.stopped);
+    assert!(report.results.iter().all(|r| r.status != Status::Incident));
+    assert!(report.warnings.join("\n").contains("made-up-code"));
+    // Fuzzing: a finding, never an unusable engine.
+    let mut e = engine("--reference --misbehave unknown-code --after 2");
+    let opts = FuzzOptions {
+        seed: 1,
+        games: Some(5),
+        ..FuzzOptions::default()
+    };
+    let report = fuzz(&mut e, &opts, |_| {});
+    assert!(report.incidents.is_empty(), "{:?}", report.incidents);
+    assert!(report.stopped.is_none(), "{:?}", report.stopped);
+    assert!(report.finding.is_some(), "the wrong verdict is judged");
+}
+
+#[test]
 fn fields_of_a_misspelled_capability_are_ignored_not_taken_for_errors() {
     let mut e = engine("--reference --misbehave misspell-capability");
     assert!(!e.info().capabilities.has(Capability::ErrorCodes));
@@ -261,6 +302,27 @@ fn a_line_after_the_reply_is_a_stray_line_not_the_next_reply() {
 }
 
 #[test]
+fn a_reply_written_before_the_request_is_never_taken_as_its_reply() {
+    // Each time: the reply to request 2 and a well-formed copy with id 3,
+    // in one write; request 3 follows at once. The copy is there before
+    // request 3 is sent, so it is a stray line, never request 3's reply.
+    for round in 0..30 {
+        let mut e = engine("--reference --misbehave fake-reply --after 2");
+        e.set_position(&Setup::default()).unwrap();
+        e.play(turn("c3 +d4")).unwrap();
+        let i = e
+            .play(turn("c3 +d4"))
+            .expect_err("the copy was taken as the reply");
+        let IncidentKind::Protocol { fault, reply } = &i.kind else {
+            panic!("round {round}: {}", i.kind)
+        };
+        assert_eq!(**fault, ProtocolFault::StrayLine, "round {round}");
+        assert!(reply.contains("\"id\":3"), "round {round}: {reply}");
+        assert!(i.request.contains("c3 +d4"), "{}", i.request);
+    }
+}
+
+#[test]
 fn an_engine_flooding_its_output_is_stopped_at_the_next_request() {
     let mut e = engine("--reference --misbehave flood-stdout --after 2");
     e.set_position(&Setup::default()).unwrap();
@@ -298,6 +360,33 @@ fn alive(pid: u32) -> bool {
         .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
         .unwrap_or_default();
     !state.is_empty() && !state.starts_with('Z')
+}
+
+#[cfg(unix)]
+#[test]
+fn an_engine_that_exits_while_a_child_holds_its_output_is_reported_as_exited() {
+    let mut e = start(
+        "--reference --misbehave exit-leaving-output --after 2",
+        3000,
+    )
+    .unwrap();
+    e.set_position(&Setup::default()).unwrap();
+    let i = e.play(turn("c3 +d4")).unwrap_err();
+    assert!(
+        matches!(&i.kind, IncidentKind::Exited { status } if status == "exited with code 7"),
+        "{}",
+        i.kind
+    );
+    // The process it left holding the output is stopped with it.
+    let pid = i
+        .stderr
+        .split("started process ")
+        .nth(1)
+        .and_then(|r| r.split(',').next())
+        .and_then(|p| p.trim().parse::<u32>().ok())
+        .unwrap_or_else(|| panic!("no process id in: {}", i.stderr));
+    std::thread::sleep(Duration::from_millis(100));
+    assert!(!alive(pid), "process {pid} outlived the engine");
 }
 
 #[cfg(unix)]

@@ -7,6 +7,7 @@ use hexodic_conformance::fuzz::{
 };
 use hexodic_conformance::paths;
 use hexodic_conformance::record::{record, RecordError};
+use hexodic_conformance::report::text::visible;
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -107,7 +108,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         Err(e) => return fail(e.code, e.message),
     };
     for w in &opened.warnings {
-        eprintln!("warning: {w}");
+        eprintln!("warning: {}", visible(w));
     }
     let info = opened.engine.info();
     let opts = FuzzOptions {
@@ -124,7 +125,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         .unwrap_or_default();
     eprintln!(
         "fuzzing {} with seed {seed}{part} (repeat with --seed {seed}{part})",
-        info.label()
+        visible(&info.label())
     );
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();
@@ -147,7 +148,10 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     let report = match played {
         Ok(r) => r,
         Err(i) => {
-            let msg = format!("the engine cannot be used: {}", i.kind);
+            let msg = format!(
+                "the engine cannot be used: {}",
+                visible(&i.kind.to_string())
+            );
             return fail(Exit::Unusable, msg);
         }
     };

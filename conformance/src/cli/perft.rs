@@ -6,6 +6,7 @@ use hexodic_conformance::diagnose::bisect_perft;
 use hexodic_conformance::engine::{Capability, Engine};
 use hexodic_conformance::oracle::Difference;
 use hexodic_conformance::report::text::details;
+use hexodic_conformance::report::text::visible;
 use hexodic_conformance::run::Exit;
 use hexodic_rules::{perft, Game, Setup, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -66,7 +67,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
             ),
         );
     }
-    eprintln!("engine: {}", info.label());
+    eprintln!("engine: {}", visible(&info.label()));
     let start = Setup::from(game.position());
     let mut goto = |e: &mut dyn Engine, path: &[Turn]| {
         e.set_position(&start)?;
@@ -112,7 +113,13 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
             let interrupted =
                 super::common::interrupt_flag().load(std::sync::atomic::Ordering::Relaxed);
             let code = Exit::after_incident(&i.kind, interrupted);
-            fail(code, format!("the engine could not finish: {}", i.kind))
+            fail(
+                code,
+                format!(
+                    "the engine could not finish: {}",
+                    visible(&i.kind.to_string())
+                ),
+            )
         }
     }
 }

@@ -6,6 +6,7 @@
 use super::format::At;
 use crate::paths;
 use crate::paths::io_words;
+use crate::wording::{self, Reader};
 use serde::de::DeserializeOwned;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -47,7 +48,7 @@ impl LoadError {
             file: file.to_path_buf(),
             line: line.max(1),
             column: column.max(1),
-            message: message.into(),
+            message: wording::clip_quoted(&message.into()),
         }
     }
 }
@@ -162,90 +163,17 @@ pub fn parse_yaml<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, Loa
     serde_saphyr::from_str_with_options::<T>(text, opts).map_err(|e| yaml_error(file, text, &e))
 }
 
-/// The key on the line of an error, for messages about its value.
-fn key_at(text: &str, line: u32) -> Option<String> {
-    let l = text.lines().nth((line as usize).checked_sub(1)?)?;
-    let l = l.trim_start().trim_start_matches("- ");
-    let (key, _) = l.split_once(':')?;
-    let key = key.trim().trim_matches(['"', '\'']);
-    (!key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-        .then(|| key.to_owned())
-}
-
-/// What a serde type name means, in the project's words.
-fn expected_words(ty: &str) -> Option<&'static str> {
-    Some(match ty {
-        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number of 0 or more",
-        "i8" | "i16" | "i32" | "i64" => "a whole number",
-        "bool" | "a boolean" => "true or false",
-        "a string" | "string" => "text",
-        "a sequence" => "a list",
-        "a map" => "a mapping of keys to values",
-        _ => return None,
-    })
-}
-
-/// Translate the YAML reader's wording into the project's.
-fn humanize(msg: &str, key: Option<&str>, found: Option<&str>) -> String {
-    let field = key.map_or_else(|| "this value".to_owned(), |k| format!("`{k}`"));
-    let found = found.map_or_else(String::new, |f| format!(", found {f}"));
-    if msg.contains("Documents") {
-        return "one fixture per file: found a second YAML document".into();
-    }
-    if msg.starts_with("budget breached") || msg.contains("alias") && msg.contains("limit") {
-        return "the file is too large or nests too deeply once its aliases are expanded".into();
-    }
-    if msg.contains("null") {
-        return format!("{field} needs a value, and it is empty");
-    }
-    if let Some(rest) = msg.strip_prefix("invalid ") {
-        // `invalid u64`, `invalid type: string "lots", expected u64`
-        let ty = rest.rsplit([' ', ':']).next().unwrap_or(rest);
-        if let Some(words) = expected_words(ty) {
-            return format!("{field} must be {words}{found}");
-        }
-        if let Some((_, exp)) = rest.split_once("expected ") {
-            let exp = expected_words(exp.trim()).map_or(exp.trim().to_owned(), str::to_owned);
-            return format!("{field} must be {exp}{found}");
-        }
-    }
-    if let Some((_, exp)) = msg.split_once(", expected ") {
-        if let Some(words) = expected_words(exp.trim()) {
-            return format!("{field} must be {words}{found}");
-        }
-    }
-    msg.to_owned()
-}
-
-/// The scalar written at a place, for "found ..." in messages.
-fn scalar_at(text: &str, line: u32, column: u32) -> Option<String> {
-    let l = text.lines().nth((line as usize).checked_sub(1)?)?;
-    let rest: String = l.chars().skip((column as usize).checked_sub(1)?).collect();
-    let v = rest.split(" #").next()?.trim();
-    (!v.is_empty() && v.len() <= 60).then(|| v.to_owned())
-}
-
 fn yaml_error(file: &Path, text: &str, e: &serde_saphyr::Error) -> LoadError {
     let (line, column) = e
         .location()
         .map_or((1, 1), |l| (l.line() as u32, l.column() as u32));
-    let full = e.without_snippet().to_string();
-    // The location is reported separately: drop the reader's own
-    // ` at line N, column M` and what follows it.
-    let mut msg: String = full.split_whitespace().collect::<Vec<_>>().join(" ");
-    if let Some(i) = msg.find(" at line ") {
-        msg.truncate(i);
-    }
-    if msg.is_empty() {
-        msg = "not valid YAML".into();
-    }
-    let key = key_at(text, line);
-    let found = scalar_at(text, line, column);
+    let raw = e.without_snippet().to_string();
+    let place = wording::place(text, line, column);
     LoadError::at(
         file,
         line,
         column,
-        humanize(&msg, key.as_deref(), found.as_deref()),
+        wording::reader_error(Reader::Yaml, &raw, &place),
     )
 }
 
@@ -358,29 +286,5 @@ mod tests {
         assert!(read_text(&big).unwrap_err().message.contains("more than"));
         let folder = read_text(dir.path()).unwrap_err();
         assert!(folder.message.contains("a folder"), "{folder}");
-    }
-
-    #[test]
-    fn reader_wording_becomes_the_projects() {
-        assert_eq!(
-            humanize("invalid u64", Some("legal_count"), Some("\"lots\"")),
-            "`legal_count` must be a whole number of 0 or more, found \"lots\""
-        );
-        assert_eq!(
-            humanize(
-                "invalid type: string \"x\", expected u8",
-                Some("tier"),
-                None
-            ),
-            "`tier` must be a whole number of 0 or more"
-        );
-        assert_eq!(
-            humanize("budget breached: Documents { documents: 2 }", None, None),
-            "one fixture per file: found a second YAML document"
-        );
-        assert_eq!(
-            humanize("missing field `id`", None, None),
-            "missing field `id`"
-        );
     }
 }

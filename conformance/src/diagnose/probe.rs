@@ -32,10 +32,14 @@ pub fn ask_missing(engine: &mut dyn Engine, list: &mut ListDiff) -> EngineResult
 }
 
 /// Narrow a perft difference from `reference` at `depth` down to the first
-/// position (a turn sequence from it) whose lists differ. `goto` brings the
+/// turn sequence whose count differs: where the lists first differ (the
+/// list difference), else the deepest count that differs, after every turn
+/// whose counts agree was passed by (a [`Difference::Perft`] of the depth
+/// left there, its own path empty). A divide entry no position can have
+/// ([`oracle::impossible_count`]) is followed first. `goto` brings the
 /// engine to the checked position followed by the given turns. Returns the
-/// path and the list difference found there (none when the engine agrees
-/// after all, or when it has no `divide`).
+/// path and what differs at its end (none when the engine agrees after
+/// all, or when it has no `divide`).
 pub fn bisect_perft(
     engine: &mut dyn Engine,
     caps: Capabilities,
@@ -46,12 +50,14 @@ pub fn bisect_perft(
     let mut path = Vec::new();
     let mut game = reference.clone();
     let mut depth = depth;
+    // The count that differs at the end of `path`, once a turn was taken.
+    let mut last: Option<Difference> = None;
     while depth >= 1 {
         goto(engine, &path)?;
         let theirs = if caps.has(Capability::Perft) {
             engine.divide(depth)?
         } else {
-            return Ok((path, None));
+            return Ok((path, last));
         };
         let turns: Vec<Turn> = theirs.iter().map(|(t, _)| *t).collect();
         if let Some(d) = oracle::diff_lists(game.position(), &turns) {
@@ -63,20 +69,28 @@ pub fn bisect_perft(
             return Ok((path, Some(Difference::LegalList(d))));
         }
         let ours = perft::divide(&game, depth);
-        let mut first = None;
-        for (t, n) in &ours {
-            let theirs_n = theirs.iter().find(|(x, _)| x == t).map_or(0, |(_, n)| *n);
-            if theirs_n != *n {
-                first = Some(*t);
-                break;
-            }
-        }
-        let Some(t) = first else {
-            return Ok((path, None));
+        let count = |t: &Turn| theirs.iter().find(|(x, _)| x == t).map_or(0, |(_, n)| *n);
+        let differs = |(t, n): &&(Turn, u64)| count(t) != *n;
+        // An impossible count first, else the first count that differs.
+        let first = ours
+            .iter()
+            .filter(differs)
+            .find(|(t, _)| oracle::impossible_count(depth - 1, count(t)))
+            .or_else(|| ours.iter().find(differs));
+        let Some((t, n)) = first else {
+            // Every count agrees here although the total above did not.
+            return Ok((path, last));
         };
-        game.play_legal(t);
-        path.push(t);
+        last = Some(Difference::Perft {
+            depth: depth - 1,
+            expected: *n,
+            got: count(t),
+            path: Vec::new(),
+            below: None,
+        });
+        game.play_legal(*t);
+        path.push(*t);
         depth -= 1;
     }
-    Ok((path, None))
+    Ok((path, last))
 }

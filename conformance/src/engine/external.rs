@@ -32,6 +32,9 @@ pub struct ExternalEngine {
     /// rightly: their checks are skipped, their fields ignored.
     guessed: Capabilities,
     warnings: Vec<String>,
+    /// Protocol faults beside clear verdicts (the verdicts judged): each
+    /// fault's words, how many replies carried it and the first request.
+    beside: Vec<(String, u64, String)>,
     /// The fixture's exchange, when one is being recorded.
     recorder: Recorder,
     /// The first handshake, that a replayed transcript opens with.
@@ -53,6 +56,7 @@ impl ExternalEngine {
             },
             guessed: Capabilities::NONE,
             warnings: Vec::new(),
+            beside: Vec::new(),
             recorder: Recorder::default(),
             hello: None,
         };
@@ -248,7 +252,19 @@ impl Engine for ExternalEngine {
             .lock()
             .ok()
             .and_then(|st| st.slow_note());
-        self.warnings.iter().cloned().chain(slow).collect()
+        let beside = self.beside.iter().map(|(words, n, first)| {
+            format!(
+                "protocol fault beside a clear verdict in {n} repl{} (the verdict was judged, \
+                 the known reason codes with it): {words}; first to `{first}`",
+                if *n == 1 { "y" } else { "ies" }
+            )
+        });
+        self.warnings
+            .iter()
+            .cloned()
+            .chain(beside)
+            .chain(slow)
+            .collect()
     }
 
     fn begin_transcript(&mut self) {
@@ -270,7 +286,26 @@ impl Engine for ExternalEngine {
         let command = Command::Play {
             turn: turn.to_string(),
         };
-        self.call(command, parse::play)
+        let request = command.name();
+        let read = self.call(command, parse::play_read)?;
+        for fault in read.beside {
+            let words = fault.to_string();
+            let kinds = self.beside.len();
+            match self.beside.iter_mut().find(|(w, _, _)| *w == words) {
+                Some(seen) => seen.1 += 1,
+                None if kinds < BESIDE_KINDS => {
+                    self.beside.push((words, 1, format!("{request} {turn}")));
+                }
+                // Past a few, faults are counted with the last one.
+                None => {
+                    if let Some(last) = self.beside.last_mut() {
+                        last.0 = "and other faults of this kind".into();
+                        last.1 += 1;
+                    }
+                }
+            }
+        }
+        Ok(read.reply)
     }
 
     fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
@@ -285,6 +320,10 @@ impl Engine for ExternalEngine {
         self.call(Command::Divide { depth }, |l, id, _| parse::divide(l, id))
     }
 }
+
+/// How many different faults beside clear verdicts are told apart; the
+/// rest are counted together.
+const BESIDE_KINDS: usize = 5;
 
 /// How many unknown capability names one warning lists.
 const NAMES_SHOWN: usize = 5;

@@ -14,6 +14,7 @@ mod capability;
 mod command;
 mod external;
 mod incident;
+mod lines;
 pub(crate) mod process;
 pub mod protocol;
 mod reference;

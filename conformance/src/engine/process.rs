@@ -5,13 +5,14 @@
 //! On unix the engine runs in a process group of its own, and stopping it
 //! stops the whole group: processes the engine started do not outlive it.
 
+use super::lines::{spawn_reader, Gate, LineMsg};
 use super::protocol::MAX_LINE;
 use super::{EngineCommand, Incident, IncidentKind, ProtocolFault};
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TryRecvError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -27,10 +28,6 @@ pub const SLOW_REQUEST: Duration = Duration::from_secs(1);
 /// How long one request may take unless told otherwise (the command line's
 /// `--timeout` default too).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// How many lines read from an engine wait to be taken at most: an engine
-/// that writes more than it is asked for blocks instead of filling memory.
-const LINES_QUEUED: usize = 4;
 
 /// How an engine process is run.
 #[derive(Clone, Debug)]
@@ -90,16 +87,16 @@ impl RequestStats {
     }
 }
 
-enum LineMsg {
-    Line(Vec<u8>),
-    Oversized,
-    Eof,
-}
-
 struct Running {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<LineMsg>,
+    /// The gate of the output's reader, and how many of its messages were taken.
+    gate: Arc<Gate>,
+    taken: u64,
+    /// A line that came with the last reply, after it: reported before the
+    /// next request.
+    stray: Option<String>,
     stderr: Arc<Mutex<VecDeque<u8>>>,
 }
 
@@ -114,50 +111,6 @@ pub struct EngineProcess {
     /// Times the process was started.
     pub starts: u32,
     stats: Arc<Mutex<RequestStats>>,
-}
-
-/// The queue between the thread reading an engine's output and the requests:
-/// bounded, so the reading thread waits (and the engine with it) when lines
-/// come faster than they are asked for.
-fn line_channel() -> (SyncSender<LineMsg>, Receiver<LineMsg>) {
-    mpsc::sync_channel(LINES_QUEUED)
-}
-
-fn read_lines(out: impl Read, tx: SyncSender<LineMsg>) {
-    let mut r = BufReader::with_capacity(64 * 1024, out);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        let mut limited = (&mut r).take(MAX_LINE as u64 + 1);
-        match limited.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => {
-                let _ = tx.send(LineMsg::Eof);
-                return;
-            }
-            Ok(_) if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') => {
-                // Skip the rest of the line.
-                loop {
-                    buf.clear();
-                    match (&mut r).take(1 << 20).read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) if buf.last() == Some(&b'\n') => break,
-                        Ok(_) => {}
-                    }
-                }
-                if tx.send(LineMsg::Oversized).is_err() {
-                    return;
-                }
-            }
-            Ok(_) => {
-                if buf.iter().all(|b| b.is_ascii_whitespace()) {
-                    continue; // blank lines are ignored
-                }
-                if tx.send(LineMsg::Line(std::mem::take(&mut buf))).is_err() {
-                    return;
-                }
-            }
-        }
-    }
 }
 
 fn keep_stderr(err: impl Read, keep: Arc<Mutex<VecDeque<u8>>>) {
@@ -259,12 +212,14 @@ impl EngineProcess {
             let keep = Arc::clone(&stderr);
             std::thread::spawn(move || keep_stderr(err, keep));
         }
-        let (tx, rx) = line_channel();
-        std::thread::spawn(move || read_lines(stdout, tx));
+        let (rx, gate) = spawn_reader(stdout);
         self.running = Some(Running {
             child,
             stdin,
             lines: rx,
+            gate,
+            taken: 0,
+            stray: None,
             stderr,
         });
         Ok(())
@@ -322,30 +277,87 @@ impl EngineProcess {
         "closed its output".into()
     }
 
-    /// Lines the process wrote that no request asked for (after its last
-    /// reply), taken before the next request so they are never read as its
-    /// reply: the first one is an incident. So is an output already closed.
+    /// The incident of a message that came when no request was waiting
+    /// (after the reply to `before`), or of an output closed.
+    fn unasked_message(&mut self, msg: LineMsg, before: &str, line: &str) -> Incident {
+        match msg {
+            LineMsg::Lines { lines, partial } => {
+                let first = lines.into_iter().next().unwrap_or(partial);
+                let text = String::from_utf8_lossy(&first);
+                let kind = IncidentKind::Protocol {
+                    fault: Box::new(ProtocolFault::StrayLine),
+                    reply: super::shorten(&text, super::SHOWN_CHARS),
+                };
+                self.fail(kind, before)
+            }
+            LineMsg::Oversized => self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, before),
+            LineMsg::Eof => {
+                let status = self.exit_status();
+                self.fail(IncidentKind::Exited { status }, line)
+            }
+        }
+    }
+
+    /// Lines the process wrote that no request asked for (with or after
+    /// its last reply), taken before the next request so they are never
+    /// read as its reply: the first one is an incident. So is an output
+    /// already closed.
     fn unasked(&mut self, line: &str) -> Result<(), Incident> {
         let Some(run) = self.running.as_mut() else {
             return Ok(());
         };
         let before = self.last_request.clone();
+        if let Some(text) = run.stray.take() {
+            let kind = IncidentKind::Protocol {
+                fault: Box::new(ProtocolFault::StrayLine),
+                reply: text,
+            };
+            return Err(self.fail(kind, &before));
+        }
         match run.lines.try_recv() {
             Err(TryRecvError::Empty) => Ok(()),
-            Ok(LineMsg::Line(bytes)) => {
-                let text = String::from_utf8_lossy(&bytes);
-                let kind = IncidentKind::Protocol {
-                    fault: Box::new(ProtocolFault::StrayLine),
-                    reply: super::shorten(&text, super::SHOWN_CHARS),
-                };
-                Err(self.fail(kind, &before))
+            Ok(msg) => {
+                run.taken += 1;
+                Err(self.unasked_message(msg, &before, line))
             }
-            Ok(LineMsg::Oversized) => {
-                Err(self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, &before))
+            Err(TryRecvError::Disconnected) => {
+                Err(self.unasked_message(LineMsg::Eof, &before, line))
             }
-            Ok(LineMsg::Eof) | Err(TryRecvError::Disconnected) => {
+        }
+    }
+
+    /// Write `bytes` under the reader's gate, only when nothing the
+    /// process wrote waits to be read: else the incident of what waits.
+    fn send(&mut self, bytes: &[u8], line: &str) -> Result<(), Incident> {
+        let Some(run) = self.running.as_mut() else {
+            return Err(Incident::new(IncidentKind::Exited {
+                status: "was not running".into(),
+            }));
+        };
+        let written = {
+            let _gate = run.gate.hold();
+            if run.gate.counted() > run.taken || run.gate.bytes_waiting() {
+                None
+            } else {
+                Some(run.stdin.write_all(bytes).and_then(|()| run.stdin.flush()))
+            }
+        };
+        match written {
+            Some(Ok(())) => Ok(()),
+            Some(Err(_)) => {
                 let status = self.exit_status();
                 Err(self.fail(IncidentKind::Exited { status }, line))
+            }
+            None => {
+                // Bytes came before the request: wait for the reader to
+                // bring them, then report them.
+                let before = self.last_request.clone();
+                let msg = run
+                    .lines
+                    .recv_timeout(self.options.timeout)
+                    .unwrap_or(LineMsg::Eof);
+                run.taken += 1;
+                Err(self.unasked_message(msg, &before, line))
             }
         }
     }
@@ -371,24 +383,11 @@ impl EngineProcess {
             return Err(self.fail(IncidentKind::Stopped, &line));
         }
         self.unasked(&line)?;
-        let Some(run) = self.running.as_mut() else {
-            return Err(Incident::new(IncidentKind::Exited {
-                status: "was not running".into(),
-            }));
-        };
         // One write per request, so the engine never wakes to half a line.
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        if run
-            .stdin
-            .write_all(&bytes)
-            .and_then(|_| run.stdin.flush())
-            .is_err()
-        {
-            let status = self.exit_status();
-            return Err(self.fail(IncidentKind::Exited { status }, &line));
-        }
+        self.send(&bytes, &line)?;
         self.last_request.clone_from(&line);
         let t0 = Instant::now();
         let msg = loop {
@@ -402,9 +401,45 @@ impl EngineProcess {
             }
             let slice = (self.options.timeout - waited).min(Duration::from_millis(50));
             match run.lines.recv_timeout(slice) {
-                Ok(m) => break m,
+                Ok(LineMsg::Lines { mut lines, partial }) => {
+                    run.taken += 1;
+                    if lines.is_empty() {
+                        continue; // the start of the reply
+                    }
+                    // What came with the reply, after it, answers no request.
+                    let after = if lines.len() > 1 {
+                        lines.swap_remove(1)
+                    } else {
+                        partial
+                    };
+                    if !after.is_empty() {
+                        let text = String::from_utf8_lossy(&after);
+                        run.stray = Some(super::shorten(&text, super::SHOWN_CHARS));
+                    }
+                    lines.truncate(1);
+                    break LineMsg::Lines {
+                        lines,
+                        partial: Vec::new(),
+                    };
+                }
+                Ok(m) => {
+                    run.taken += 1;
+                    break m;
+                }
                 Err(RecvTimeoutError::Disconnected) => break LineMsg::Eof,
                 Err(RecvTimeoutError::Timeout) => {
+                    // The engine gone while something it started keeps its
+                    // output open: an exit, not a missing reply (once
+                    // nothing it wrote is still on the way).
+                    let nothing_waits =
+                        run.gate.counted() == run.taken && !run.gate.bytes_waiting();
+                    let exited = match (nothing_waits, run.child.try_wait()) {
+                        (true, Ok(Some(status))) => Some(ended(status)),
+                        _ => None,
+                    };
+                    if let Some(status) = exited {
+                        return Err(self.fail(IncidentKind::Exited { status }, &line));
+                    }
                     if self.stopped() {
                         return Err(self.fail(IncidentKind::Stopped, &line));
                     }
@@ -423,10 +458,12 @@ impl EngineProcess {
             }
         }
         match msg {
-            LineMsg::Line(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => Ok((id, line, text)),
-                Err(_) => Err(self.fail(IncidentKind::NotUtf8, &line)),
-            },
+            LineMsg::Lines { lines, .. } => {
+                match String::from_utf8(lines.into_iter().next().unwrap_or_default()) {
+                    Ok(text) => Ok((id, line, text)),
+                    Err(_) => Err(self.fail(IncidentKind::NotUtf8, &line)),
+                }
+            }
             LineMsg::Oversized => {
                 Err(self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, &line))
             }
@@ -480,42 +517,6 @@ impl Drop for EngineProcess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicUsize;
-
-    /// Output without end: one short line after another, counting the bytes read.
-    struct Endless(Arc<AtomicUsize>);
-
-    impl Read for Endless {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let line = b"{\"id\":1,\"ok\":true}\n";
-            let n = buf.len() / line.len() * line.len();
-            for chunk in buf[..n].chunks_mut(line.len()) {
-                chunk.copy_from_slice(line);
-            }
-            self.0.fetch_add(n, Ordering::Relaxed);
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn lines_nobody_takes_hold_the_engine_back_instead_of_filling_memory() {
-        let read = Arc::new(AtomicUsize::new(0));
-        let (tx, rx) = line_channel();
-        let source = Endless(Arc::clone(&read));
-        let reader = std::thread::spawn(move || read_lines(source, tx));
-        std::thread::sleep(Duration::from_millis(300));
-        let first = read.load(Ordering::Relaxed);
-        std::thread::sleep(Duration::from_millis(200));
-        // Some lines wait, the reading stopped: at most the queue and one
-        // buffer of the reader were taken.
-        assert_eq!(read.load(Ordering::Relaxed), first, "the reading goes on");
-        assert!(first <= 128 * 1024, "{first} bytes read");
-        let waiting = rx.try_iter().take(LINES_QUEUED + 10).count();
-        assert!(waiting >= LINES_QUEUED, "{waiting} lines waited");
-        // Once nobody listens, the reader ends.
-        drop(rx);
-        assert!(reader.join().is_ok());
-    }
 
     #[cfg(unix)]
     #[test]

@@ -7,6 +7,7 @@ use super::protocol::{
     PROTOCOL_VERSION,
 };
 use super::{Capability, Engine, PlayReply, PositionReply};
+use crate::wording;
 use hexodic_rules::{CellSet, Setup, Turn};
 use std::io::{BufRead, Write};
 
@@ -34,10 +35,13 @@ pub fn answer(engine: &mut dyn Engine, line: &str) -> (Reply, bool) {
                 .ok()
                 .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
                 .unwrap_or(0);
-            return (
-                Reply::error(id, ErrorKind::BadRequest, e.to_string()),
-                false,
-            );
+            let column = u32::try_from(e.column()).unwrap_or(u32::MAX);
+            let place = wording::Place {
+                found: None,
+                ..wording::place(line, 1, column)
+            };
+            let words = wording::reader_error(wording::Reader::Json, &e.to_string(), &place);
+            return (Reply::error(id, ErrorKind::BadRequest, words), false);
         }
     };
     let id = req.id;

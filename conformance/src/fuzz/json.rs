@@ -215,7 +215,7 @@ impl FuzzJson {
 
     /// Read a fuzz report from its text; `path` names it in errors.
     pub fn parse(path: &Path, text: &str) -> Result<FuzzJson, LoadError> {
-        let at = |e: &serde_json::Error, what: &str| json_error(path, e, what);
+        let at = |e: &serde_json::Error, what: &str| json_error(path, text, e, what);
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             if e.is_eof() {
                 at(&e, "truncated: the file ends inside the report")
@@ -264,7 +264,7 @@ impl FuzzJson {
                 "engine incidents: {} (not rule differences); first, in the game with seed {}: {}",
                 self.incidents.len(),
                 i.game_seed,
-                i.incident
+                crate::report::text::visible(&i.incident)
             );
         }
         let Some(f) = &self.finding else {

@@ -284,6 +284,12 @@ impl Difference {
                 below,
             } => {
                 let mut s = format!("perft({depth}): expected {expected}, got {got}");
+                if super::impossible_count(*depth, *got) {
+                    s.push_str(&format!(
+                        ", more than any position can have (at most {})",
+                        super::perft_bound(*depth)
+                    ));
+                }
                 if let Some(b) = below {
                     let line: Vec<String> = path.iter().map(|t| format!("`{t}`")).collect();
                     if line.is_empty() {

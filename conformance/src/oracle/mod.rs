@@ -25,12 +25,14 @@
 //!     "`d4 +d4` is rejected with place-occupied; the reasons it breaks are place-centre-first");
 //! ```
 
+mod bound;
 mod difference;
 mod expect;
 mod field;
 mod judge;
 mod list;
 
+pub use bound::{impossible_count, perft_bound, TURNS_WRITABLE};
 pub use difference::{turn_cells, CaptureKind, Difference, Judgement};
 pub use expect::{codes, CounterCheck, KindsCheck, StateCheck, TurnVerdict};
 pub use field::{

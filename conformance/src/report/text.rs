@@ -85,7 +85,12 @@ pub fn details(d: &Difference) -> Vec<String> {
                     format!("the position after {}", line.join(", "))
                 }
             )];
-            out.extend(details(b));
+            let below = details(b);
+            if below.is_empty() {
+                // A count that differs there: its own line.
+                out.push(b.summary());
+            }
+            out.extend(below);
             out
         }
         _ => Vec::new(),

@@ -244,7 +244,11 @@ fn envelope(
             ProtocolFault::DuplicateKey { key: clip(&key) }
         }
         super::strict::StrictError::Json(e) => ProtocolFault::NotJson {
-            error: e.to_string(),
+            error: crate::wording::reader_error(
+                crate::wording::Reader::Json,
+                &e.to_string(),
+                &crate::wording::Place::default(),
+            ),
         },
     })?;
     let Value::Object(map) = value else {
@@ -368,19 +372,22 @@ pub fn position_reply(line: &str, id: u64, d: impl Into<Declared>) -> Read<Posit
     }
 }
 
-fn reasons(f: &Fields, d: Declared) -> Result<ReasonSet, ProtocolFault> {
+/// The known reason codes, and a fault for each unknown one (the verdict
+/// stands beside them).
+fn reasons(f: &Fields, d: Declared) -> Result<(ReasonSet, Vec<ProtocolFault>), ProtocolFault> {
     f.undeclared("codes", d, Capability::ErrorCodes)?;
     if !d.caps.has(Capability::ErrorCodes) {
-        return Ok(ReasonSet::EMPTY);
+        return Ok((ReasonSet::EMPTY, Vec::new()));
     }
     let mut set = ReasonSet::EMPTY;
+    let mut unknown = Vec::new();
     for code in f.strings("codes")? {
-        set.insert(
-            Reason::from_code(code)
-                .ok_or_else(|| ProtocolFault::UnknownReason { code: clip(code) })?,
-        );
+        match Reason::from_code(code) {
+            Some(r) => set.insert(r),
+            None => unknown.push(ProtocolFault::UnknownReason { code: clip(code) }),
+        }
     }
-    Ok(set)
+    Ok((set, unknown))
 }
 
 fn kinds(v: &Value) -> Result<CaptureKinds, ProtocolFault> {
@@ -413,8 +420,28 @@ fn kinds(v: &Value) -> Result<CaptureKinds, ProtocolFault> {
     })
 }
 
-/// Read the reply to `play`.
+/// A reply to `play` read, with the faults found beside a clear verdict
+/// (a reason code that is not one of the rules reference's): the verdict
+/// stands and is judged, the reasons are the known codes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayRead {
+    /// The verdict and what comes with it.
+    pub reply: PlayReply,
+    /// Faults beside the verdict.
+    pub beside: Vec<ProtocolFault>,
+}
+
+/// Read the reply to `play`, refusing a fault beside its verdict too.
 pub fn play(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayReply> {
+    let read = play_read(line, id, d)?;
+    match read.beside.into_iter().next() {
+        Some(fault) => Err(fault.into()),
+        None => Ok(read.reply),
+    }
+}
+
+/// Read the reply to `play`, a fault beside a clear verdict kept apart.
+pub fn play_read(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayRead> {
     let d = d.into();
     let caps = d.caps;
     let f = ok(line, id)?;
@@ -427,7 +454,11 @@ pub fn play(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayReply> {
                 .into());
             }
         }
-        return Ok(PlayReply::Illegal(reasons(&f, d)?));
+        let (set, beside) = reasons(&f, d)?;
+        return Ok(PlayRead {
+            reply: PlayReply::Illegal(set),
+            beside,
+        });
     }
     if f.get("codes").is_some() {
         return Err(ProtocolFault::Inconsistent {
@@ -454,11 +485,14 @@ pub fn play(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayReply> {
             .into());
         }
     }
-    Ok(PlayReply::Legal(Played {
-        position,
-        captured,
-        kinds,
-    }))
+    Ok(PlayRead {
+        reply: PlayReply::Legal(Played {
+            position,
+            captured,
+            kinds,
+        }),
+        beside: Vec::new(),
+    })
 }
 
 /// Read the reply to `legal`: the turns, each once.

@@ -2,6 +2,7 @@
 
 use super::model::{JsonReport, SCHEMA_VERSION};
 use crate::corpus::LoadError;
+use crate::wording;
 use std::path::Path;
 
 /// Why a JSON report could not be read back: the one located error of
@@ -18,13 +19,16 @@ fn at(file: &Path, line: usize, column: usize, message: impl Into<String>) -> Lo
     LoadError::at(file, n(line), n(column), message)
 }
 
-/// A JSON error, its place taken out of the words (it is in the prefix).
-pub(crate) fn json_error(file: &Path, e: &serde_json::Error, what: &str) -> LoadError {
-    let words = e.to_string();
-    let words = match words.rfind(" at line ") {
-        Some(i) => &words[..i],
-        None => &words,
+/// A JSON error of `text` in the project's words, after `what` (the
+/// reader's own place words dropped: the place is in the prefix).
+pub(crate) fn json_error(file: &Path, text: &str, e: &serde_json::Error, what: &str) -> LoadError {
+    let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+    let place = wording::Place {
+        // The reader's column is past the value: only its key is named.
+        found: None,
+        ..wording::place(text, n(e.line()), n(e.column()))
     };
+    let words = wording::reader_error(wording::Reader::Json, &e.to_string(), &place);
     at(file, e.line(), e.column(), format!("{what}: {words}"))
 }
 
@@ -59,9 +63,9 @@ impl JsonReport {
     pub fn parse(path: &Path, text: &str) -> Result<JsonReport, ReportReadError> {
         let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
             if e.is_eof() {
-                json_error(path, &e, "truncated: the file ends inside the report")
+                json_error(path, text, &e, "truncated: the file ends inside the report")
             } else {
-                json_error(path, &e, "not valid JSON")
+                json_error(path, text, &e, "not valid JSON")
             }
         })?;
         let not_a_report = || {
@@ -92,7 +96,7 @@ impl JsonReport {
                 ),
             ));
         }
-        serde_json::from_str(text).map_err(|e| json_error(path, &e, "not a report"))
+        serde_json::from_str(text).map_err(|e| json_error(path, text, &e, "not a report"))
     }
 }
 
@@ -145,7 +149,7 @@ mod tests {
             "{\"harness\": {\"name\": \"hexodic-conformance\"}, \"schema_version\": 1}",
         )
         .unwrap_err();
-        assert!(e.message.contains("missing field"), "{e}");
+        assert!(e.message.contains("is missing: it is required here"), "{e}");
         assert_eq!(
             e.to_string(),
             format!("r.json:{}:{}: {}", e.line, e.column, e.message)
