@@ -6,6 +6,7 @@
 
 use crate::report::catalogue::AREAS;
 use crate::report::compare;
+pub use crate::report::html::Tally;
 use crate::report::json::{Comparison, FixtureReport, JsonReport};
 use hexodic_rules::registry;
 use std::collections::{BTreeMap, BTreeSet};
@@ -18,29 +19,6 @@ pub struct Input {
     pub file: PathBuf,
     /// The report read from it.
     pub report: JsonReport,
-}
-
-/// Passing fixtures of those counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    /// Fixtures that pass (a pass or an unexpected pass: the engine got it right).
-    pub pass: usize,
-    /// Fixtures counted.
-    pub total: usize,
-}
-
-impl Tally {
-    fn add(&mut self, pass: bool) {
-        self.total += 1;
-        if pass {
-            self.pass += 1;
-        }
-    }
-
-    /// Whether every fixture counted passes.
-    pub fn all_pass(&self) -> bool {
-        self.pass == self.total
-    }
 }
 
 /// How many fixtures changed between two reports of one engine.

@@ -45,6 +45,7 @@ pub use incidents::INCIDENTS_IN_FULL;
 pub use links::{CatalogueUrl, CatalogueUrlError};
 pub use page::escape;
 pub use report::{report, report_with, PageOptions};
+pub use tables::Tally;
 
 use page::Html;
 

@@ -16,21 +16,28 @@ pub(super) fn passes(s: Status) -> bool {
     matches!(s, Status::Pass | Status::UnexpectedPass)
 }
 
-/// Passing and total fixtures.
+/// Passing fixtures of those counted, as the report's tables and the
+/// dashboard show them.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
-pub(super) struct Tally {
-    /// Fixtures that pass.
+pub struct Tally {
+    /// Fixtures that pass (a pass or an unexpected pass: the engine got it right).
     pub pass: usize,
-    /// Fixtures run.
+    /// Fixtures counted.
     pub total: usize,
 }
 
 impl Tally {
-    fn add(&mut self, pass: bool) {
+    /// Count one fixture more.
+    pub(crate) fn add(&mut self, pass: bool) {
         self.total += 1;
         if pass {
             self.pass += 1;
         }
+    }
+
+    /// Whether every fixture counted passes.
+    pub fn all_pass(&self) -> bool {
+        self.pass == self.total
     }
 }
 
