@@ -83,10 +83,8 @@ fn main() -> ExitCode {
         Command::Schema(a) => cli::corpus::schema(a),
         Command::BenchProtocol(a) => cli::bench::bench_protocol(a),
         Command::Serve => {
-            let stdin = std::io::stdin().lock();
-            let stdout = std::io::stdout().lock();
             let mut engine = hexodic_conformance::engine::ReferenceEngine::new();
-            match hexodic_conformance::engine::serve(&mut engine, stdin, stdout) {
+            match hexodic_conformance::engine::serve_stdio(&mut engine) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: serve: {e}");

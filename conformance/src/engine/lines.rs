@@ -1,31 +1,30 @@
-//! An engine's standard output read as lines, each read's lines kept
-//! together, and the gate that lets a request be sent only when nothing
-//! the engine wrote is waiting: a line that arrived before a request was
-//! sent is never read as its reply, however its bytes were split.
+//! An engine's standard output read as lines by the thread that sends the
+//! requests, each read's lines kept together, so that a line that arrived
+//! before a request was sent is never read as its reply, however its bytes
+//! were split.
 //!
-//! A reading thread takes the output as it comes. Everything one read of
-//! the pipe returns goes into one message: a reply and a line written with
-//! it (in the same `write()`, or already there when it was read) arrive
-//! together, so the line after the reply is seen with the reply. On unix
-//! the thread waits for bytes, then takes the gate, reads them and counts
-//! the message before letting go; the sender takes the gate, finds no
-//! message counted but not taken and no byte waiting in the pipe, and
-//! writes its request: what the engine wrote before is always seen.
+//! Nothing reads the output while no reply is awaited: before a request is
+//! sent, [`Output::waiting`] asks whether the engine wrote anything since
+//! its last reply (bytes in the pipe or the rest of the last read), and the
+//! harness reports it instead of sending. Everything one read of the pipe
+//! returns is one [`LineMsg`]: a reply and a line written with it (in the
+//! same `write()`, or already there when it was read) arrive together, so
+//! the line after the reply is seen with the reply. An engine that writes
+//! more than it is asked for fills the pipe and waits; the harness's memory
+//! holds one line of at most [`MAX_LINE`] bytes.
+//!
+//! On unix the pipe is polled, a reply waited for as [`super::spin`] says.
+//! Elsewhere a thread reads the pipe and hands over what each read brought.
 
 use super::protocol::MAX_LINE;
-use std::io::Read;
 use std::process::ChildStdout;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender};
-use std::sync::{Arc, Mutex, MutexGuard};
-
-/// How many messages read from an engine wait to be taken at most: an
-/// engine that writes more than it is asked for blocks instead of filling
-/// memory.
-pub(crate) const MESSAGES_QUEUED: usize = 4;
+use std::time::Duration;
 
 /// How much of an unfinished line a message keeps, to show it.
 const PARTIAL_KEPT: usize = 1024;
+
+/// How much one read of the pipe takes at most.
+const CHUNK: usize = 64 * 1024;
 
 /// What one read of the output brought.
 pub(crate) enum LineMsg {
@@ -43,184 +42,180 @@ pub(crate) enum LineMsg {
     Eof,
 }
 
-/// Held by the reading thread from the read to the counting of its
-/// message, and by the sender while it checks that nothing waits.
-pub(crate) struct Gate {
-    lock: Mutex<()>,
-    /// Messages counted by the reading thread (under the gate).
-    counted: AtomicU64,
-    /// A second handle on the output, to ask whether bytes wait (none:
-    /// the thread reads without waiting first, as on other systems).
-    #[cfg(unix)]
-    fd: Option<std::os::fd::OwnedFd>,
+/// An engine's standard output, read when a reply is awaited.
+pub(crate) struct Output {
+    source: Source,
+    /// Bytes read that do not end a line yet.
+    pending: Vec<u8>,
+    /// Inside a line over [`MAX_LINE`]: bytes are dropped up to its end.
+    skipping: bool,
+    chunk: Vec<u8>,
 }
 
-impl Gate {
-    /// A gate on no handle: nothing is known to wait before it is read.
-    #[cfg(test)]
-    fn without_handle() -> Gate {
-        Gate {
-            lock: Mutex::new(()),
-            counted: AtomicU64::new(0),
-            #[cfg(unix)]
-            fd: None,
+impl Output {
+    /// The output of an engine process.
+    pub(crate) fn new(out: ChildStdout) -> Output {
+        Output {
+            source: Source::new(out),
+            pending: Vec::new(),
+            skipping: false,
+            chunk: vec![0u8; CHUNK],
         }
     }
 
-    /// Whether bytes can be waited for before they are read.
-    fn polls(&self) -> bool {
-        #[cfg(unix)]
-        {
-            self.fd.is_some()
-        }
-        #[cfg(not(unix))]
-        {
-            false
-        }
+    /// Whether the engine wrote something not read yet, or closed its
+    /// output (checked without waiting).
+    pub(crate) fn waiting(&mut self) -> bool {
+        self.source.ready(Duration::ZERO)
     }
 
-    /// Take the gate.
-    pub(crate) fn hold(&self) -> Option<MutexGuard<'_, ()>> {
-        self.lock.lock().ok()
-    }
-
-    /// How many messages the reading thread has counted.
-    pub(crate) fn counted(&self) -> u64 {
-        self.counted.load(Ordering::SeqCst)
-    }
-
-    /// Whether bytes wait in the pipe, not yet read (never on systems
-    /// without `poll`).
-    pub(crate) fn bytes_waiting(&self) -> bool {
-        #[cfg(unix)]
-        {
-            use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
-            use std::os::fd::AsFd;
-            let Some(fd) = self.fd.as_ref() else {
-                return false;
-            };
-            let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
-            match poll(&mut fds, PollTimeout::ZERO) {
-                Ok(n) if n > 0 => fds[0]
-                    .revents()
-                    .is_some_and(|r| r.contains(PollFlags::POLLIN)),
-                _ => false,
-            }
+    /// What the next read brings, waiting at most `limit` for it: `None`
+    /// when nothing came (a read that brought only blank lines, or the
+    /// middle of a line being skipped, counts as nothing).
+    pub(crate) fn next(&mut self, limit: Duration) -> Option<LineMsg> {
+        if !self.source.ready(limit) {
+            return None;
         }
-        #[cfg(not(unix))]
-        {
-            false
+        let n = self.source.read(&mut self.chunk);
+        if n == 0 {
+            return Some(LineMsg::Eof);
         }
-    }
-
-    /// Wait until bytes can be read (or the output closed).
-    #[cfg_attr(not(unix), allow(clippy::unused_self))]
-    fn wait_readable(&self) {
-        #[cfg(unix)]
-        {
-            use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
-            use std::os::fd::AsFd;
-            let Some(fd) = self.fd.as_ref() else {
-                return;
-            };
-            loop {
-                let mut fds = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
-                match poll(&mut fds, PollTimeout::NONE) {
-                    Err(nix::errno::Errno::EINTR) => continue,
-                    _ => return,
+        let mut bytes = &self.chunk[..n];
+        if self.skipping {
+            match bytes.iter().position(|b| *b == b'\n') {
+                Some(i) => {
+                    self.skipping = false;
+                    bytes = &bytes[i + 1..];
                 }
+                None => bytes = &[],
             }
         }
+        self.pending.extend_from_slice(bytes);
+        // Only new bytes can end a line: a long line is not scanned again.
+        let lines = if bytes.contains(&b'\n') {
+            complete_lines(&mut self.pending)
+        } else {
+            Vec::new()
+        };
+        if self.pending.len() > MAX_LINE || lines.iter().any(|l| l.len() > MAX_LINE) {
+            self.pending.clear();
+            self.skipping = true;
+            return Some(LineMsg::Oversized);
+        }
+        let partial = self.pending[..self.pending.len().min(PARTIAL_KEPT)].to_vec();
+        if lines.is_empty() && partial.is_empty() {
+            return None;
+        }
+        Some(LineMsg::Lines { lines, partial })
     }
-}
-
-/// Start the thread reading `out`: its messages, and the gate.
-pub(crate) fn spawn_reader(out: ChildStdout) -> (Receiver<LineMsg>, Arc<Gate>) {
-    let (tx, rx) = mpsc::sync_channel(MESSAGES_QUEUED);
-    #[cfg(unix)]
-    let (out, fd) = {
-        let owned = std::os::fd::OwnedFd::from(out);
-        let fd = owned.try_clone().ok();
-        (std::fs::File::from(owned), fd)
-    };
-    let gate = Arc::new(Gate {
-        lock: Mutex::new(()),
-        counted: AtomicU64::new(0),
-        #[cfg(unix)]
-        fd,
-    });
-    let g = Arc::clone(&gate);
-    std::thread::spawn(move || read_messages(out, &g, &tx));
-    (rx, gate)
 }
 
 /// Split the complete lines off `pending`, dropping blank ones.
 fn complete_lines(pending: &mut Vec<u8>) -> Vec<Vec<u8>> {
     let mut lines = Vec::new();
-    while let Some(i) = pending.iter().position(|b| *b == b'\n') {
-        let mut line: Vec<u8> = pending.drain(..=i).collect();
-        line.pop();
+    let mut start = 0;
+    while let Some(i) = pending[start..].iter().position(|b| *b == b'\n') {
+        let line = &pending[start..start + i];
         if !line.iter().all(|b| b.is_ascii_whitespace()) {
-            lines.push(line);
+            lines.push(line.to_vec());
         }
+        start += i + 1;
     }
+    pending.drain(..start);
     lines
 }
 
-/// The reading thread: one message per read, counted under the gate.
-fn read_messages(mut out: impl Read, gate: &Gate, tx: &SyncSender<LineMsg>) {
-    let mut chunk = vec![0u8; 64 * 1024];
-    let mut pending: Vec<u8> = Vec::new();
-    let mut skipping = false;
-    loop {
-        // Waiting first, the gate is held from the read to the counting;
-        // otherwise it is taken once the read returns.
-        let polls = gate.polls();
-        if polls {
-            gate.wait_readable();
+/// The pipe, polled (unix).
+#[cfg(unix)]
+struct Source {
+    file: std::fs::File,
+}
+
+#[cfg(unix)]
+impl Source {
+    fn new(out: ChildStdout) -> Source {
+        Source {
+            file: std::fs::File::from(std::os::fd::OwnedFd::from(out)),
         }
-        let early = if polls { gate.hold() } else { None };
-        let n = out.read(&mut chunk).unwrap_or(0);
-        let guard = if polls { early } else { gate.hold() };
-        let msg = if n == 0 {
-            LineMsg::Eof
-        } else {
-            let mut bytes = &chunk[..n];
-            if skipping {
-                match bytes.iter().position(|b| *b == b'\n') {
-                    Some(i) => {
-                        skipping = false;
-                        bytes = &bytes[i + 1..];
-                    }
-                    None => bytes = &[],
+    }
+
+    /// Whether a read would not wait (bytes, or the end of the output),
+    /// waiting at most `limit` for it.
+    fn ready(&self, limit: Duration) -> bool {
+        use std::os::fd::AsFd;
+        super::spin::readable(self.file.as_fd(), Some(limit))
+    }
+
+    /// One read; 0 at the end of the output or on an error.
+    fn read(&mut self, buf: &mut [u8]) -> usize {
+        use std::io::Read;
+        loop {
+            match self.file.read(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                r => return r.unwrap_or(0),
+            }
+        }
+    }
+}
+
+/// A thread reading the pipe, each read handed over whole (systems
+/// without `poll`).
+#[cfg(not(unix))]
+struct Source {
+    reads: std::sync::mpsc::Receiver<Vec<u8>>,
+    /// A read taken from the thread by [`Source::ready`], not yet read.
+    held: Option<Vec<u8>>,
+    closed: bool,
+}
+
+#[cfg(not(unix))]
+impl Source {
+    fn new(mut out: ChildStdout) -> Source {
+        use std::io::Read;
+        // A few reads wait at most: an engine that writes more than it is
+        // asked for blocks instead of filling memory.
+        let (tx, rx) = std::sync::mpsc::sync_channel(4);
+        std::thread::spawn(move || {
+            let mut chunk = vec![0u8; CHUNK];
+            loop {
+                let n = out.read(&mut chunk).unwrap_or(0);
+                if tx.send(chunk[..n].to_vec()).is_err() || n == 0 {
+                    return;
                 }
             }
-            pending.extend_from_slice(bytes);
-            // Only new bytes can end a line: a long line is not scanned again.
-            let lines = if bytes.contains(&b'\n') {
-                complete_lines(&mut pending)
-            } else {
-                Vec::new()
-            };
-            if pending.len() > MAX_LINE || lines.iter().any(|l| l.len() > MAX_LINE) {
-                pending.clear();
-                skipping = true;
-                LineMsg::Oversized
-            } else {
-                let partial = pending[..pending.len().min(PARTIAL_KEPT)].to_vec();
-                if lines.is_empty() && partial.is_empty() {
-                    // Only blank lines or the rest of a skipped one.
-                    drop(guard);
-                    continue;
-                }
-                LineMsg::Lines { lines, partial }
+        });
+        Source {
+            reads: rx,
+            held: None,
+            closed: false,
+        }
+    }
+
+    fn ready(&mut self, limit: Duration) -> bool {
+        if self.held.is_some() || self.closed {
+            return true;
+        }
+        match self.reads.recv_timeout(limit) {
+            Ok(bytes) => {
+                self.held = Some(bytes);
+                true
             }
-        };
-        let end = matches!(msg, LineMsg::Eof);
-        gate.counted.fetch_add(1, Ordering::SeqCst);
-        drop(guard);
-        if tx.send(msg).is_err() || end {
-            return;
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => false,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                true
+            }
+        }
+    }
+
+    fn read(&mut self, buf: &mut [u8]) -> usize {
+        match self.held.take() {
+            Some(bytes) => {
+                let n = bytes.len().min(buf.len());
+                buf[..n].copy_from_slice(&bytes[..n]);
+                n
+            }
+            None => 0,
         }
     }
 }
@@ -228,48 +223,79 @@ fn read_messages(mut out: impl Read, gate: &Gate, tx: &SyncSender<LineMsg>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicUsize;
-    use std::time::Duration;
+    use std::process::{Command, Stdio};
 
-    /// Output without end: one short line after another, counting the bytes read.
-    struct Endless(Arc<AtomicUsize>);
+    fn output_of(script: &str) -> (std::process::Child, Output) {
+        let mut child = Command::new("sh")
+            .args(["-c", script])
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = Output::new(child.stdout.take().unwrap());
+        (child, out)
+    }
 
-    impl Read for Endless {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let line = b"{\"id\":1,\"ok\":true}\n";
-            let n = buf.len() / line.len() * line.len();
-            for chunk in buf[..n].chunks_mut(line.len()) {
-                chunk.copy_from_slice(line);
+    /// The messages until the end of the output.
+    fn all(out: &mut Output) -> Vec<LineMsg> {
+        let mut msgs = Vec::new();
+        loop {
+            match out.next(Duration::from_secs(5)) {
+                Some(LineMsg::Eof) => return msgs,
+                Some(m) => msgs.push(m),
+                None => {}
             }
-            self.0.fetch_add(n, Ordering::Relaxed);
-            Ok(n)
         }
     }
 
+    #[cfg(unix)]
     #[test]
-    fn messages_nobody_takes_hold_the_engine_back_instead_of_filling_memory() {
-        let read = Arc::new(AtomicUsize::new(0));
-        let (tx, rx) = mpsc::sync_channel(MESSAGES_QUEUED);
-        let source = Endless(Arc::clone(&read));
-        let gate = Arc::new(Gate::without_handle());
-        let g = Arc::clone(&gate);
-        let reader = std::thread::spawn(move || read_messages(source, &g, &tx));
-        std::thread::sleep(Duration::from_millis(300));
-        let first = read.load(Ordering::Relaxed);
-        std::thread::sleep(Duration::from_millis(200));
-        // Some messages wait, the reading stopped: at most the queue and
-        // one more read were taken.
-        assert_eq!(read.load(Ordering::Relaxed), first, "the reading goes on");
-        assert!(
-            first <= (MESSAGES_QUEUED + 2) * 64 * 1024,
-            "{first} bytes read"
+    fn a_line_written_with_the_reply_comes_with_it() {
+        let (mut child, mut out) = output_of(r#"printf '{"id":1}\n{"id":2}\n{"id":'"#);
+        let msgs = all(&mut out);
+        let _ = child.wait();
+        let Some(LineMsg::Lines { lines, partial }) = msgs.first() else {
+            panic!("no lines")
+        };
+        assert_eq!(lines, &[b"{\"id\":1}".to_vec(), b"{\"id\":2}".to_vec()]);
+        assert_eq!(partial, b"{\"id\":");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn nothing_waits_until_the_engine_writes() {
+        let (mut child, mut out) = output_of("exec sleep 5");
+        assert!(!out.waiting());
+        assert!(out.next(Duration::from_millis(20)).is_none());
+        let _ = child.kill();
+        let _ = child.wait();
+        // Killed: the end of the output waits to be read.
+        assert!(out.waiting());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_oversized_line_is_reported_once_and_skipped() {
+        let script = format!(
+            "head -c {} /dev/zero | tr '\\0' x; printf '\\n{{\"id\":7}}\\n'",
+            MAX_LINE + 10
         );
-        assert_eq!(gate.counted(), MESSAGES_QUEUED as u64 + 1);
-        let waiting = rx.try_iter().take(MESSAGES_QUEUED + 10).count();
-        assert!(waiting >= MESSAGES_QUEUED, "{waiting} messages waited");
-        // Once nobody listens, the reader ends.
-        drop(rx);
-        assert!(reader.join().is_ok());
+        let (mut child, mut out) = output_of(&script);
+        let msgs = all(&mut out);
+        let _ = child.wait();
+        let oversized = msgs
+            .iter()
+            .filter(|m| matches!(m, LineMsg::Oversized))
+            .count();
+        assert_eq!(oversized, 1);
+        let after: Vec<&Vec<u8>> = msgs
+            .iter()
+            .filter_map(|m| match m {
+                LineMsg::Lines { lines, .. } => Some(lines),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        assert_eq!(after, [&b"{\"id\":7}".to_vec()]);
     }
 
     #[test]

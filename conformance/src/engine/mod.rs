@@ -19,6 +19,8 @@ pub(crate) mod process;
 pub mod protocol;
 mod reference;
 mod serve;
+#[cfg(unix)]
+mod spin;
 mod transcript;
 
 pub use capability::{Capabilities, Capability};
@@ -27,7 +29,7 @@ pub use external::{ExternalEngine, StartError};
 pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, SHOWN_CHARS};
 pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
-pub use serve::{answer, serve, write_reply, MAX_SERVED_DEPTH};
+pub use serve::{answer, serve, serve_stdio, write_reply, MAX_SERVED_DEPTH};
 pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};

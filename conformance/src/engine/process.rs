@@ -5,14 +5,13 @@
 //! On unix the engine runs in a process group of its own, and stopping it
 //! stops the whole group: processes the engine started do not outlive it.
 
-use super::lines::{spawn_reader, Gate, LineMsg};
+use super::lines::{LineMsg, Output};
 use super::protocol::MAX_LINE;
 use super::{EngineCommand, Incident, IncidentKind, ProtocolFault};
 use std::collections::VecDeque;
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -90,10 +89,7 @@ impl RequestStats {
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<LineMsg>,
-    /// The gate of the output's reader, and how many of its messages were taken.
-    gate: Arc<Gate>,
-    taken: u64,
+    output: Output,
     /// A line that came with the last reply, after it: reported before the
     /// next request.
     stray: Option<String>,
@@ -212,13 +208,10 @@ impl EngineProcess {
             let keep = Arc::clone(&stderr);
             std::thread::spawn(move || keep_stderr(err, keep));
         }
-        let (rx, gate) = spawn_reader(stdout);
         self.running = Some(Running {
             child,
             stdin,
-            lines: rx,
-            gate,
-            taken: 0,
+            output: Output::new(stdout),
             stray: None,
             stderr,
         });
@@ -314,50 +307,28 @@ impl EngineProcess {
             };
             return Err(self.fail(kind, &before));
         }
-        match run.lines.try_recv() {
-            Err(TryRecvError::Empty) => Ok(()),
-            Ok(msg) => {
-                run.taken += 1;
-                Err(self.unasked_message(msg, &before, line))
-            }
-            Err(TryRecvError::Disconnected) => {
-                Err(self.unasked_message(LineMsg::Eof, &before, line))
-            }
+        if !run.output.waiting() {
+            return Ok(());
+        }
+        // What waits is read at once; only blank lines are no incident.
+        match run.output.next(Duration::ZERO) {
+            Some(msg) => Err(self.unasked_message(msg, &before, line)),
+            None => Ok(()),
         }
     }
 
-    /// Write `bytes` under the reader's gate, only when nothing the
-    /// process wrote waits to be read: else the incident of what waits.
+    /// Write `bytes`: the process's exit is an incident.
     fn send(&mut self, bytes: &[u8], line: &str) -> Result<(), Incident> {
         let Some(run) = self.running.as_mut() else {
             return Err(Incident::new(IncidentKind::Exited {
                 status: "was not running".into(),
             }));
         };
-        let written = {
-            let _gate = run.gate.hold();
-            if run.gate.counted() > run.taken || run.gate.bytes_waiting() {
-                None
-            } else {
-                Some(run.stdin.write_all(bytes).and_then(|()| run.stdin.flush()))
-            }
-        };
-        match written {
-            Some(Ok(())) => Ok(()),
-            Some(Err(_)) => {
+        match run.stdin.write_all(bytes).and_then(|()| run.stdin.flush()) {
+            Ok(()) => Ok(()),
+            Err(_) => {
                 let status = self.exit_status();
                 Err(self.fail(IncidentKind::Exited { status }, line))
-            }
-            None => {
-                // Bytes came before the request: wait for the reader to
-                // bring them, then report them.
-                let before = self.last_request.clone();
-                let msg = run
-                    .lines
-                    .recv_timeout(self.options.timeout)
-                    .unwrap_or(LineMsg::Eof);
-                run.taken += 1;
-                Err(self.unasked_message(msg, &before, line))
             }
         }
     }
@@ -400,9 +371,8 @@ impl EngineProcess {
                 return Err(self.fail(IncidentKind::Timeout { millis }, &line));
             }
             let slice = (self.options.timeout - waited).min(Duration::from_millis(50));
-            match run.lines.recv_timeout(slice) {
-                Ok(LineMsg::Lines { mut lines, partial }) => {
-                    run.taken += 1;
+            match run.output.next(slice) {
+                Some(LineMsg::Lines { mut lines, partial }) => {
                     if lines.is_empty() {
                         continue; // the start of the reply
                     }
@@ -422,17 +392,12 @@ impl EngineProcess {
                         partial: Vec::new(),
                     };
                 }
-                Ok(m) => {
-                    run.taken += 1;
-                    break m;
-                }
-                Err(RecvTimeoutError::Disconnected) => break LineMsg::Eof,
-                Err(RecvTimeoutError::Timeout) => {
+                Some(m) => break m,
+                None => {
                     // The engine gone while something it started keeps its
                     // output open: an exit, not a missing reply (once
                     // nothing it wrote is still on the way).
-                    let nothing_waits =
-                        run.gate.counted() == run.taken && !run.gate.bytes_waiting();
+                    let nothing_waits = !run.output.waiting();
                     let exited = match (nothing_waits, run.child.try_wait()) {
                         (true, Ok(Some(status))) => Some(ended(status)),
                         _ => None,

@@ -164,6 +164,20 @@ pub fn write_reply(output: &mut impl Write, reply: &Reply) -> std::io::Result<()
     output.flush()
 }
 
+/// Serve `engine` on this process's standard input and output, as
+/// [`serve`] does. On unix each request is waited for by a short spin
+/// before sleeping (see `engine/spin.rs`): a harness that sends the next
+/// request within microseconds of a reply finds it answered without either
+/// process being put to sleep and woken.
+pub fn serve_stdio(engine: &mut dyn Engine) -> std::io::Result<()> {
+    let stdout = std::io::stdout().lock();
+    #[cfg(unix)]
+    let input = std::io::BufReader::new(super::spin::SpinningStdin::new());
+    #[cfg(not(unix))]
+    let input = std::io::stdin().lock();
+    serve(engine, input, stdout)
+}
+
 /// Serve `engine` on `input` and `output` until `quit` or the end of the
 /// input. A request line longer than [`MAX_LINE`] is answered with a
 /// `bad-request` error and the session goes on.
