@@ -28,7 +28,7 @@ pub fn bench_protocol(mut a: BenchProtocolArgs) -> ExitCode {
             Err(e) => return fail(Exit::Usage, format!("cannot find this program: {e}")),
         }
     }
-    let mut opened = match a.engine.open(t0) {
+    let mut opened = match a.engine.open(t0, 1) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
     };

@@ -186,8 +186,9 @@ impl EngineArgs {
     }
 
     /// Open the engine: the reference, or the external command (with its
-    /// handshake). On failure, the exit code and message.
-    pub fn open(&self, t0: Instant) -> Result<Opened, OpenError> {
+    /// handshake), one of `jobs` run at once. On failure, the exit code and
+    /// message.
+    pub fn open(&self, t0: Instant, jobs: usize) -> Result<Opened, OpenError> {
         let Some(cmd) = &self.engine else {
             return Ok(Opened {
                 engine: Box::new(ReferenceEngine::new()),
@@ -199,6 +200,7 @@ impl EngineArgs {
             timeout: self.timeout,
             deadline: self.deadline(t0),
             stop: Some(interrupt_flag()),
+            jobs,
         };
         match ExternalEngine::start(cmd, options) {
             Ok(e) => Ok(Opened {

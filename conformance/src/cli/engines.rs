@@ -10,17 +10,19 @@ use std::time::Instant;
 pub struct Engines<'a> {
     args: &'a EngineArgs,
     t0: Instant,
+    jobs: usize,
     first: Mutex<Option<Box<dyn Engine + Send>>>,
     /// The request timing of every engine process opened.
     pub stats: Mutex<Vec<Arc<Mutex<RequestStats>>>>,
 }
 
 impl<'a> Engines<'a> {
-    /// Start with the engine `opened` (by `args`, at `t0`).
-    pub fn new(args: &'a EngineArgs, t0: Instant, opened: Opened) -> Engines<'a> {
+    /// Start with the engine `opened` (by `args`, at `t0`, one of `jobs`).
+    pub fn new(args: &'a EngineArgs, t0: Instant, jobs: usize, opened: Opened) -> Engines<'a> {
         Engines {
             args,
             t0,
+            jobs,
             first: Mutex::new(Some(opened.engine)),
             stats: Mutex::new(opened.stats.into_iter().collect()),
         }
@@ -32,7 +34,7 @@ impl<'a> Engines<'a> {
         if let Some(e) = self.first.lock().ok().and_then(|mut f| f.take()) {
             return Ok(e);
         }
-        let o = self.args.open(self.t0).map_err(|e| {
+        let o = self.args.open(self.t0, self.jobs).map_err(|e| {
             e.incident.map_or_else(
                 || Incident::new(IncidentKind::Spawn { reason: e.message }),
                 |i| *i,

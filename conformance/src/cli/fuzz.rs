@@ -103,7 +103,8 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
-    let opened = match a.engine.open(t0) {
+    let jobs = a.jobs.unwrap_or_else(default_jobs);
+    let opened = match a.engine.open(t0, jobs) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
     };
@@ -137,8 +138,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     } else {
         ProgressBar::hidden()
     };
-    let engines = super::engines::Engines::new(&a.engine, t0, opened);
-    let jobs = a.jobs.unwrap_or_else(default_jobs);
+    let engines = super::engines::Engines::new(&a.engine, t0, jobs, opened);
     let played = fuzz_parallel(&|| engines.make(), &opts, jobs, |i| {
         if i % 16 == 0 {
             bar.set_position(i);

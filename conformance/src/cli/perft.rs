@@ -52,7 +52,7 @@ pub struct PerftArgs {
 
 fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
     let t0 = Instant::now();
-    let mut opened = match a.engine.open(t0) {
+    let mut opened = match a.engine.open(t0, 1) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
     };

@@ -201,13 +201,14 @@ fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
 fn run_with_progress(
     a: &RunArgs,
     t0: Instant,
+    jobs: usize,
     opened: Opened,
     corpus: &Corpus,
     opts: &RunOptions,
 ) -> RunReport {
     let bar = progress_bar();
     bar.set_length(corpus.fixtures.len() as u64);
-    let engines = super::engines::Engines::new(&a.engine, t0, opened);
+    let engines = super::engines::Engines::new(&a.engine, t0, jobs, opened);
     let make_engine = || engines.make();
     let stats = &engines.stats;
     let mut warned_slow = false;
@@ -221,7 +222,6 @@ fn run_with_progress(
             }
         }
     };
-    let jobs = a.jobs.unwrap_or_else(default_jobs);
     let report = run_corpus_parallel(&make_engine, corpus, opts, jobs, &mut progress)
         .unwrap_or_else(|i| {
             let command = a.engine.engine.as_deref().unwrap_or("");
@@ -299,7 +299,12 @@ pub fn run(a: RunArgs) -> ExitCode {
             return fail(Exit::Usage, e);
         }
     }
-    let opened = match a.engine.open(t0) {
+    // As many engines as run at once: never more than the fixtures.
+    let jobs = a
+        .jobs
+        .unwrap_or_else(default_jobs)
+        .clamp(1, corpus.fixtures.len().max(1));
+    let opened = match a.engine.open(t0, jobs) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("error: {}", e.message);
@@ -341,7 +346,7 @@ pub fn run(a: RunArgs) -> ExitCode {
         transcripts: a.transcript.is_some(),
         fail_fast: a.fail_fast,
     };
-    let mut report = run_with_progress(&a, t0, opened, &corpus, &opts);
+    let mut report = run_with_progress(&a, t0, jobs, opened, &corpus, &opts);
     mark(&mut report);
     out(&text(&report, a.verbose));
     let command = a.engine.engine.as_deref();

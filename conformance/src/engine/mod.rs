@@ -27,9 +27,11 @@ pub use capability::{Capabilities, Capability};
 pub use command::{CommandError, EngineCommand};
 pub use external::{ExternalEngine, StartError};
 pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, SHOWN_CHARS};
-pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, SLOW_REQUEST};
+pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, JOBS_VARIABLE, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
 pub use serve::{answer, serve, serve_stdio, write_reply, MAX_SERVED_DEPTH};
+#[cfg(unix)]
+pub use spin::{spin_for, SPIN};
 pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};

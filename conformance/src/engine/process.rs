@@ -15,6 +15,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// The environment variable that tells an engine how many engine processes
+/// the harness runs at once (`--jobs`; PROTOCOL.md): an engine may size its
+/// own threads by it.
+pub const JOBS_VARIABLE: &str = "HEXODIC_JOBS";
+
 /// How much of an engine process's standard error is kept (the tail).
 pub const STDERR_KEEP: usize = 64 * 1024;
 
@@ -37,6 +42,10 @@ pub struct ProcessOptions {
     pub deadline: Option<Instant>,
     /// Set from elsewhere (an interrupt) to stop the request being waited for.
     pub stop: Option<Arc<AtomicBool>>,
+    /// How many engine processes the harness runs at once (`--jobs`): each
+    /// is told in `HEXODIC_JOBS`, and replies are waited for by a short
+    /// spin only while a core is left free (`engine/spin.rs`).
+    pub jobs: usize,
 }
 
 impl Default for ProcessOptions {
@@ -45,6 +54,7 @@ impl Default for ProcessOptions {
             timeout: DEFAULT_TIMEOUT,
             deadline: None,
             stop: None,
+            jobs: 1,
         }
     }
 }
@@ -173,6 +183,18 @@ impl EngineProcess {
             .map_or_else(String::new, |r| tail(&r.stderr, STDERR_SHOWN))
     }
 
+    /// How long a reply is waited for by spinning first.
+    fn spin(&self) -> Duration {
+        #[cfg(unix)]
+        {
+            super::spin::spin_for(self.options.jobs)
+        }
+        #[cfg(not(unix))]
+        {
+            Duration::ZERO
+        }
+    }
+
     /// Start a new process (the old one, if any, is stopped first).
     pub fn start(&mut self) -> Result<(), Incident> {
         self.kill();
@@ -181,6 +203,7 @@ impl EngineProcess {
         let mut process = Process::new(&c.program);
         process
             .args(&c.args)
+            .env(JOBS_VARIABLE, self.options.jobs.to_string())
             .envs(c.env.iter().map(|(k, v)| (k, v)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -211,7 +234,7 @@ impl EngineProcess {
         self.running = Some(Running {
             child,
             stdin,
-            output: Output::new(stdout),
+            output: Output::new(stdout, self.spin()),
             stray: None,
             stderr,
         });

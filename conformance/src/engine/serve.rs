@@ -165,14 +165,15 @@ pub fn write_reply(output: &mut impl Write, reply: &Reply) -> std::io::Result<()
 }
 
 /// Serve `engine` on this process's standard input and output, as
-/// [`serve`] does. On unix each request is waited for by a short spin
-/// before sleeping (see `engine/spin.rs`): a harness that sends the next
-/// request within microseconds of a reply finds it answered without either
-/// process being put to sleep and woken.
+/// [`serve`] does. On unix, while a core is free (fewer engines run at once
+/// than there are cores, as the harness says in `HEXODIC_JOBS`), each
+/// request is waited for by a short spin before sleeping (see
+/// `engine/spin.rs`): a request sent within microseconds of the last reply
+/// is read without either process being put to sleep and woken.
 pub fn serve_stdio(engine: &mut dyn Engine) -> std::io::Result<()> {
     let stdout = std::io::stdout().lock();
     #[cfg(unix)]
-    let input = std::io::BufReader::new(super::spin::SpinningStdin::new());
+    let input = std::io::BufReader::new(super::spin::SpinningStdin::new(super::spin::serve_spin()));
     #[cfg(not(unix))]
     let input = std::io::stdin().lock();
     serve(engine, input, stdout)

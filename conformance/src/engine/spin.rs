@@ -4,20 +4,44 @@
 //! Between the harness and an engine that answers within microseconds
 //! (`serve`), a request and its reply cross in less time than a sleeping
 //! process takes to be woken: spinning for a moment reads them without a
-//! sleep and a wake-up on either side. The spin yields at every turn, so a
-//! process with work to do (another worker, the engine itself on a busy
-//! core) runs first; against a slow engine it costs at most [`SPIN`] per
-//! request.
+//! sleep and a wake-up on either side. That pays only while a core is free
+//! for the other side to run on, so it is done only when fewer engines run
+//! at once than there are cores ([`spin_for`]; the harness tells each
+//! engine how many run in [`JOBS_VARIABLE`]). Against a slow
+//! engine a spin costs at most [`SPIN`] of processor time per request.
 
+use super::JOBS_VARIABLE;
 use std::os::fd::BorrowedFd;
 use std::time::{Duration, Instant};
 
 /// How long bytes are waited for by spinning before sleeping until they come.
 pub const SPIN: Duration = Duration::from_micros(200);
 
+/// How long to spin with `jobs` engines running at once: [`SPIN`] while a
+/// core is left for the other side of each exchange, else not at all.
+pub fn spin_for(jobs: usize) -> Duration {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if jobs < cores {
+        SPIN
+    } else {
+        Duration::ZERO
+    }
+}
+
+/// How long `serve` spins: by the number of engines the harness says run
+/// at once ([`JOBS_VARIABLE`]; one when it does not say).
+pub(crate) fn serve_spin() -> Duration {
+    let jobs = std::env::var(JOBS_VARIABLE)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(1);
+    spin_for(jobs)
+}
+
 /// Whether a read of `fd` would not wait (bytes, or the end of the input),
-/// waiting at most `limit` for it (`None`: for as long as it takes).
-pub(crate) fn readable(fd: BorrowedFd<'_>, limit: Option<Duration>) -> bool {
+/// waiting at most `limit` for it (`None`: for as long as it takes), by
+/// spinning for up to `spin` first.
+pub(crate) fn readable(fd: BorrowedFd<'_>, limit: Option<Duration>, spin: Duration) -> bool {
     use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
     let check = |timeout: PollTimeout| {
         let mut fds = [PollFd::new(fd, PollFlags::POLLIN)];
@@ -36,7 +60,7 @@ pub(crate) fn readable(fd: BorrowedFd<'_>, limit: Option<Duration>) -> bool {
         return true;
     }
     let t0 = Instant::now();
-    let spin = limit.map_or(SPIN, |l| SPIN.min(l));
+    let spin = limit.map_or(spin, |l| spin.min(l));
     while t0.elapsed() < spin {
         std::thread::yield_now();
         if check(PollTimeout::ZERO) {
@@ -62,19 +86,26 @@ pub(crate) fn readable(fd: BorrowedFd<'_>, limit: Option<Duration>) -> bool {
 }
 
 /// Standard input read as it comes, each read waiting by [`readable`].
-pub(crate) struct SpinningStdin(std::io::Stdin);
+pub(crate) struct SpinningStdin {
+    stdin: std::io::Stdin,
+    spin: Duration,
+}
 
 impl SpinningStdin {
-    pub(crate) fn new() -> SpinningStdin {
-        SpinningStdin(std::io::stdin())
+    /// Standard input, waited for by spinning up to `spin` first.
+    pub(crate) fn new(spin: Duration) -> SpinningStdin {
+        SpinningStdin {
+            stdin: std::io::stdin(),
+            spin,
+        }
     }
 }
 
 impl std::io::Read for SpinningStdin {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         use std::os::fd::AsFd;
-        readable(self.0.as_fd(), None);
-        self.0.read(buf)
+        readable(self.stdin.as_fd(), None, self.spin);
+        self.stdin.read(buf)
     }
 }
 
@@ -93,11 +124,24 @@ mod tests {
             .unwrap();
         let out = child.stdout.take().unwrap();
         let t0 = Instant::now();
-        assert!(!readable(out.as_fd(), Some(Duration::from_millis(30))));
+        assert!(!readable(
+            out.as_fd(),
+            Some(Duration::from_millis(30)),
+            SPIN
+        ));
         assert!(t0.elapsed() >= Duration::from_millis(30));
         let _ = child.kill();
         let _ = child.wait();
         // The end of the output is something to read.
-        assert!(readable(out.as_fd(), None));
+        assert!(readable(out.as_fd(), None, Duration::ZERO));
+    }
+
+    #[test]
+    fn spinning_is_left_to_a_free_core() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        assert_eq!(spin_for(cores), Duration::ZERO);
+        assert_eq!(spin_for(cores + 1), Duration::ZERO);
+        let expected = if cores > 1 { SPIN } else { Duration::ZERO };
+        assert_eq!(spin_for(1), expected);
     }
 }
