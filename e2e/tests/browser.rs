@@ -286,19 +286,38 @@ fn catalogue_renders_in_chromium() {
     let corpus = load_corpus(&workspace().join("fixtures"));
     let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
     let stats = write_catalogue(&corpus, &rules_md, dir.path()).unwrap();
-    assert_eq!(stats.pages, corpus.fixtures.len() + 1);
+    assert_eq!(stats.pages, corpus.fixtures.len() + 1 + stats.rule_pages);
 
     let index = dir.path().join("index.html");
     let dom = dom_of(&browser, &index);
     for want in [
         "id=\"area-B\"",
         "id=\"rule-C1\"",
-        "Fixtures where it fires or permits",
-        "Cells use axial coordinates",
+        "href=\"rules-c.html#rule-C1\"",
         "href=\"capture/cooldown-after-capture.html\"",
     ] {
         assert!(dom.contains(want), "the index lacks {want}");
     }
+    let rules = dir.path().join("rules-b.html");
+    let dom = dom_of(&browser, &rules);
+    for want in [
+        "The board is a hexagon of 37 cells",
+        "Fixtures where it fires or permits",
+        "Cells use axial coordinates",
+    ] {
+        assert!(
+            dom.contains(want),
+            "the page of the board's rules lacks {want}"
+        );
+    }
+    assert!(dom.matches("<svg").count() >= 4, "a board per rule");
+    let shot = screenshot(
+        &browser,
+        &dir.path().join("rules-c.html"),
+        1800,
+        "catalogue-rules.png",
+    );
+    assert!(shot.distinct_colours() > 200);
     let shot = screenshot(&browser, &index, 1400, "catalogue-index.png");
     assert!(shot.distinct_colours() > 50);
     assert!(shot.inked() > 0.05);
@@ -689,4 +708,195 @@ fn dashboard_reads_at_1400_and_390_px() {
         shot.near([0xb0, 0x00, 0x20], 24) > 50,
         "no failing cell in red"
     );
+}
+
+/// A script, added to a copy of a catalogue page, that uses the page as a
+/// reader would and writes what happened into `<body data-probe="...">`:
+/// the page's overflow, the in-page links that lead nowhere, on the index
+/// what the search lists for a rule's ID and for words of rules' text, and
+/// on a fixture page where the arrow keys lead.
+const USE_PROBE: &str = r##"<script>
+(function () {
+  var out = {};
+  out.overflow = document.documentElement.scrollWidth - window.innerWidth;
+  var broken = [];
+  document.querySelectorAll('a[href^="#"]').forEach(function (a) {
+    var id = decodeURIComponent(a.getAttribute('href').slice(1));
+    if (!document.getElementById(id)) { broken.push(id); }
+  });
+  out.broken = broken;
+  var q = document.getElementById('q');
+  if (q) {
+    out.searchShown = !document.getElementById('search').hidden;
+    out.search = {};
+    ['G4', 'c1', 'hexagon', 'strangle', 'tiebreak unlocked', 'cooldown-after', 'zzzz'].forEach(function (w) {
+      q.value = w;
+      q.dispatchEvent(new Event('input'));
+      out.search[w] = Array.prototype.map.call(
+        document.querySelectorAll('#search-results a'),
+        function (a) { return a.textContent + ' ' + a.getAttribute('href'); });
+    });
+    out.searchOverflow = document.documentElement.scrollWidth - window.innerWidth;
+  }
+  if (document.getElementById('step-keys')) {
+    out.hint = !document.getElementById('step-keys').hidden;
+    out.keys = [];
+    ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'].forEach(function (k) {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+      out.keys.push(location.hash);
+    });
+  }
+  document.body.setAttribute('data-probe', JSON.stringify(out));
+})();
+</script>"##;
+
+/// Open a copy of `page` with [`USE_PROBE`] in a window `width` wide and
+/// return what it found.
+fn use_probe(browser: &Path, page: &Path, width: u32) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probed = page.with_extension(format!("use-{width}.html"));
+    std::fs::write(
+        &probed,
+        html.replace("</body>", &format!("{USE_PROBE}</body>")),
+    )
+    .unwrap();
+    let out = run_chromium(
+        browser,
+        &probed,
+        &[
+            "--dump-dom".into(),
+            format!("--window-size={width},1000"),
+            "--hide-scrollbars".into(),
+        ],
+    );
+    let messages = page_messages(&out.stderr);
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    let start = out.stdout.find("data-probe=\"").unwrap_or_else(|| {
+        panic!(
+            "the probe did not run on {}:\n{}",
+            page.display(),
+            out.stderr
+        )
+    }) + "data-probe=\"".len();
+    let end = start + out.stdout[start..].find('"').unwrap();
+    let json = out.stdout[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap()
+}
+
+/// The first words of each hit the search listed for `query`.
+fn hits<'a>(v: &'a serde_json::Value, query: &str) -> Vec<&'a str> {
+    v["search"][query]
+        .as_array()
+        .unwrap_or_else(|| panic!("no search for {query}: {v}"))
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn catalogue_searches_steps_and_fits_at_1400_and_390_px() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    write_catalogue(&corpus, &rules_md, dir.path()).unwrap();
+    let fixture = dir
+        .path()
+        .join(fixture_page_path("capture/cooldown-after-capture"));
+    let mut pages = vec![dir.path().join("index.html"), fixture.clone()];
+    for g in ["b", "p", "t", "s", "e", "c", "g", "v", "n", "other"] {
+        pages.push(dir.path().join(format!("rules-{g}.html")));
+    }
+    // Every link of the index and of the pages of rules leads to a page.
+    for p in &pages {
+        assert!(relative_links_resolve(p) > 3, "{}", p.display());
+    }
+    for width in [1400, 390] {
+        for p in &pages {
+            let v = use_probe(&browser, p, width);
+            let name = p.file_name().unwrap().to_string_lossy();
+            assert!(
+                v["overflow"].as_f64().unwrap() <= 0.0,
+                "{name} at {width} px is {} px too wide",
+                v["overflow"]
+            );
+            assert_eq!(
+                v["broken"],
+                serde_json::json!([]),
+                "{name}: links to nowhere"
+            );
+        }
+        // The search: a rule by its ID (first), by a word of its players'
+        // text, by words of two rules' texts, a fixture by its name.
+        let v = use_probe(&browser, &pages[0], width);
+        assert_eq!(v["searchShown"], true);
+        assert!(
+            v["searchOverflow"].as_f64().unwrap() <= 0.0,
+            "at {width} px"
+        );
+        let g4 = hits(&v, "G4");
+        assert_eq!(
+            g4.first().copied(),
+            Some("G4 rules-g.html#rule-G4"),
+            "{g4:?}"
+        );
+        assert!(g4.len() > 1, "the fixtures citing G4 follow: {g4:?}");
+        assert_eq!(
+            hits(&v, "c1").first().copied(),
+            Some("C1 rules-c.html#rule-C1")
+        );
+        assert!(hits(&v, "hexagon").contains(&"B1 rules-b.html#rule-B1"));
+        assert!(hits(&v, "strangle").contains(&"G4 rules-g.html#rule-G4"));
+        // Rules come before fixtures.
+        assert_eq!(
+            hits(&v, "tiebreak unlocked").first().copied(),
+            Some("G7 rules-g.html#rule-G7")
+        );
+        assert!(hits(&v, "cooldown-after")
+            .contains(&"capture/cooldown-after-capture capture/cooldown-after-capture.html"));
+        assert!(hits(&v, "zzzz").is_empty());
+        // The arrow keys on a fixture page: the start, each step, and back;
+        // no further than the last step.
+        let v = use_probe(&browser, &fixture, width);
+        assert_eq!(v["hint"], true);
+        assert_eq!(
+            v["keys"],
+            serde_json::json!(["#start", "#step-1", "#step-2", "#step-2", "#step-1"]),
+            "at {width} px"
+        );
+    }
+    // Without script: the search box stays hidden and the plain index shows;
+    // every step's board still shows on a fixture page.
+    let out = run_chromium(
+        &browser,
+        &pages[0],
+        &[
+            "--dump-dom".into(),
+            "--blink-settings=scriptEnabled=false".into(),
+        ],
+    );
+    assert!(out
+        .stdout
+        .contains("<form id=\"search\" class=\"search\" role=\"search\" hidden=\"hidden\""));
+    assert!(out.stdout.contains("href=\"rules-g.html#rule-G4\""));
+    let out = run_chromium(
+        &browser,
+        &fixture,
+        &[
+            "--dump-dom".into(),
+            "--blink-settings=scriptEnabled=false".into(),
+        ],
+    );
+    assert_eq!(
+        out.stdout.matches("<svg").count(),
+        3,
+        "the start and two steps"
+    );
+    assert!(out
+        .stdout
+        .contains("id=\"step-keys\" class=\"muted\" hidden=\"hidden\""));
 }
