@@ -11,8 +11,8 @@
 //! a fresh machine), unless `HEXODIC_REQUIRE_BROWSER=1`, when they fail:
 //! `.ci/run` installs Chromium and sets it. With `HEXODIC_SCREENSHOTS=DIR` the
 //! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
-//! `catalogue-index.png`, `report-1400.png`, `dashboard.png`) for a person to
-//! look at.
+//! `catalogue-rules.png`, `catalogue-index.png`, `report-1400.png`,
+//! `dashboard.png`) for a person to look at.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
