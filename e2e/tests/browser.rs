@@ -741,7 +741,7 @@ const USE_PROBE: &str = r##"<script>
   if (document.getElementById('step-keys')) {
     out.hint = !document.getElementById('step-keys').hidden;
     out.keys = [];
-    ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'].forEach(function (k) {
+    ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'].forEach(function (k) {
       document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
       out.keys.push(location.hash);
     });
@@ -807,6 +807,13 @@ fn catalogue_searches_steps_and_fits_at_1400_and_390_px() {
     let fixture = dir
         .path()
         .join(fixture_page_path("capture/cooldown-after-capture"));
+    // A fixture of three steps, without setup turns: four boards.
+    let fx = corpus
+        .fixtures
+        .iter()
+        .find(|f| f.id == "capture/cooldown-after-capture")
+        .unwrap();
+    assert_eq!((fx.steps.len(), fx.prelude.len()), (3, 0));
     let mut pages = vec![dir.path().join("index.html"), fixture.clone()];
     for g in ["b", "p", "t", "s", "e", "c", "g", "v", "n", "other"] {
         pages.push(dir.path().join(format!("rules-{g}.html")));
@@ -865,38 +872,53 @@ fn catalogue_searches_steps_and_fits_at_1400_and_390_px() {
         assert_eq!(v["hint"], true);
         assert_eq!(
             v["keys"],
-            serde_json::json!(["#start", "#step-1", "#step-2", "#step-2", "#step-1"]),
+            serde_json::json!(["#start", "#step-1", "#step-2", "#step-3", "#step-3", "#step-2"]),
             "at {width} px"
         );
     }
-    // Without script: the search box stays hidden and the plain index shows;
-    // every step's board still shows on a fixture page.
-    let out = run_chromium(
-        &browser,
-        &pages[0],
-        &[
-            "--dump-dom".into(),
-            "--blink-settings=scriptEnabled=false".into(),
-        ],
-    );
-    assert!(out
-        .stdout
-        .contains("<form id=\"search\" class=\"search\" role=\"search\" hidden=\"hidden\""));
-    assert!(out.stdout.contains("href=\"rules-g.html#rule-G4\""));
-    let out = run_chromium(
-        &browser,
-        &fixture,
-        &[
-            "--dump-dom".into(),
-            "--blink-settings=scriptEnabled=false".into(),
-        ],
-    );
-    assert_eq!(
-        out.stdout.matches("<svg").count(),
-        3,
-        "the start and two steps"
-    );
-    assert!(out
-        .stdout
-        .contains("id=\"step-keys\" class=\"muted\" hidden=\"hidden\""));
+    // Without script (a copy of each page with its scripts taken out, and
+    // a probe): the search box stays hidden and the plain index shows; every
+    // step's board still shows on a fixture page.
+    let v = no_script_probe(&browser, &pages[0]);
+    assert_eq!(v["form"], false, "{v}");
+    assert_eq!(v["rules"], 48, "{v}");
+    let v = no_script_probe(&browser, &fixture);
+    assert_eq!(v["boards"], 4, "the start and three steps: {v}");
+    assert_eq!(v["hint"], false, "{v}");
+}
+
+/// Open a copy of `page` without its scripts, with a probe that reports
+/// what shows: the search box, the rules listed, the boards drawn and the
+/// arrow keys' hint.
+fn no_script_probe(browser: &Path, page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let mut bare = String::new();
+    let mut rest = html.as_str();
+    while let Some(i) = rest.find("<script") {
+        bare.push_str(&rest[..i]);
+        let end = rest[i..].find("</script>").unwrap() + i + "</script>".len();
+        rest = &rest[end..];
+    }
+    bare.push_str(rest);
+    assert!(!bare.contains("<script"));
+    let probe = r#"<script>
+(function () {
+  var shown = function (el) { return !!el && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height > 0; };
+  var count = function (sel) {
+    return Array.prototype.filter.call(document.querySelectorAll(sel), shown).length;
+  };
+  document.body.setAttribute('data-probe', JSON.stringify({
+    form: shown(document.getElementById('search')),
+    rules: count('ul.rules li'),
+    boards: count('figure.board svg'),
+    hint: shown(document.getElementById('step-keys'))
+  }));
+})();
+</script>"#;
+    let probed = page.with_extension("bare.html");
+    std::fs::write(&probed, bare.replace("</body>", &format!("{probe}</body>"))).unwrap();
+    let out = run_chromium(browser, &probed, &["--dump-dom".into()]);
+    let start = out.stdout.find("data-probe=\"").unwrap() + "data-probe=\"".len();
+    let end = start + out.stdout[start..].find('"').unwrap();
+    serde_json::from_str(&out.stdout[start..end].replace("&quot;", "\"")).unwrap()
 }
