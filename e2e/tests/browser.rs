@@ -554,6 +554,22 @@ fn report_reads_at_1400_and_390_px() {
     std::fs::write(&page, html::report_with(&report, &opts)).unwrap();
     // Every link into the catalogue leads to a page of it.
     assert!(relative_links_resolve(&page) > 100);
+    // A failing fixture's name leads to its failing step.
+    let text = std::fs::read_to_string(&page).unwrap();
+    let mut to_steps = 0;
+    for r in &report.results {
+        let Some(f) = r.failure().filter(|f| f.cause.step > 0) else {
+            continue;
+        };
+        let href = format!(
+            "href=\"site/{}#step-{}\"",
+            fixture_page_path(&r.id).display(),
+            f.cause.step
+        );
+        assert!(text.contains(&href), "{} lacks {href}", r.id);
+        to_steps += 1;
+    }
+    assert!(to_steps > 10, "{to_steps} failing steps linked");
 
     for width in [1400, 390] {
         let p = probe(&browser, &page, width);
