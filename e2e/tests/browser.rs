@@ -853,6 +853,14 @@ fn catalogue_searches_steps_and_fits_at_1400_and_390_px() {
                 "{name}: links to nowhere"
             );
         }
+        // Every text on the boards of a page of rules is legible.
+        let p = probe(&browser, &dir.path().join("rules-g.html"), width);
+        assert!(p.texts > 500, "{p:?}");
+        assert!(
+            p.min_text >= 11.0,
+            "rules-g.html at {width} px: a board's text is {:.2} px",
+            p.min_text
+        );
         // The search: a rule by its ID (first), by a word of its players'
         // text, by words of two rules' texts, a fixture by its name.
         let v = use_probe(&browser, &pages[0], width);
