@@ -262,8 +262,15 @@ fn a_script_in_a_description_shows_as_text() {
     write_catalogue(&corpus, &rules_md(), &out).unwrap();
     let fx_page =
         std::fs::read_to_string(out.join(fixture_page_path("echo/script-in-description"))).unwrap();
-    assert!(!fx_page.contains("<script"));
+    // The page's one script is its own (the arrow keys).
+    assert_eq!(fx_page.matches("<script").count(), 1, "{fx_page}");
+    assert!(!fx_page.contains("<script>alert"));
     assert!(fx_page.contains("&lt;script&gt;"));
+    // The index's search entries carry it without ending their element.
+    let index = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(!index.contains("<script>alert"));
+    assert!(index.contains("\\u003cscript\\u003ealert"), "{index}");
+    parse(&index).unwrap();
 }
 
 /// The reference, except that it "crashes" on every Echo-Lock, with a
@@ -388,6 +395,19 @@ fn hrefs<'a>(doc: &'a roxmltree::Document) -> Vec<&'a str> {
         .collect()
 }
 
+/// The page of rule `id`'s entry in the catalogue: `rules-c.html` for
+/// C1, `rules-other.html` for the ruleset and the invariants.
+fn rule_page_of(id: &str) -> String {
+    if hexodic_conformance::corpus::is_covered(id) {
+        format!("rules-{}.html", id[..1].to_ascii_lowercase())
+    } else {
+        "rules-other.html".to_owned()
+    }
+}
+
+/// The pages of rules: one per area and one for the rules outside them.
+const RULE_PAGES: usize = 10;
+
 #[test]
 fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
     let corpus = load_corpus(&root());
@@ -398,7 +418,8 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
     let again = write_catalogue(&corpus, &rules_md(), &b).unwrap();
     assert_eq!(stats, again);
     assert_eq!(stats.fixtures, corpus.fixtures.len());
-    assert_eq!(stats.pages, corpus.fixtures.len() + 1);
+    assert_eq!(stats.rule_pages, RULE_PAGES);
+    assert_eq!(stats.pages, corpus.fixtures.len() + 1 + RULE_PAGES);
     assert_eq!(stats.rules, hexodic_rules::registry::RULES.len());
 
     let ta = tree(&a);
@@ -408,12 +429,60 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
         assert!(tb[p] == *bytes, "{} differs between two runs", p.display());
     }
     assert_eq!(ta.len(), stats.pages + 1, "the pages and style.css");
+    assert_eq!(
+        stats.bytes,
+        ta.values().map(|v| v.len() as u64).sum::<u64>()
+    );
+    // Every page well-formed, with unique ids; the ids of each, for the
+    // links' fragments.
+    let text_of_page = |p: &Path| String::from_utf8(ta[p].clone()).unwrap();
+    let mut ids_of: BTreeMap<PathBuf, BTreeSet<String>> = BTreeMap::new();
+    for p in ta
+        .keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+    {
+        let page = text_of_page(p);
+        let doc = parse(&page).unwrap_or_else(|e| panic!("{}: not well-formed: {e}", p.display()));
+        ids_of.insert(p.clone(), unique_ids(&doc, &p.display().to_string()));
+    }
+    // Every link of every page is relative and leads to a page of the site
+    // and, with a fragment, to an element of it.
+    let mut links = 0;
+    for p in ids_of.keys() {
+        let page = text_of_page(p);
+        let doc = parse(&page).unwrap();
+        for h in hrefs(&doc) {
+            assert!(
+                !h.contains("://"),
+                "{}: only relative links: {h}",
+                p.display()
+            );
+            let (file, frag) = h.split_once('#').unwrap_or((h, ""));
+            let target = if file.is_empty() {
+                p.clone()
+            } else {
+                hexodic_conformance::paths::normalize(&p.parent().unwrap().join(file))
+            };
+            assert!(ta.contains_key(&target), "{} links to {h}", p.display());
+            if !frag.is_empty() {
+                assert!(
+                    ids_of[&target].contains(frag),
+                    "{} links to {h}, which has no #{frag}",
+                    p.display()
+                );
+            }
+            links += 1;
+        }
+    }
+    assert!(links > 3_000, "{links} links");
+
     // Fixture pages link to the fixtures before and after them in id order,
-    // and their breadcrumb to the index and the first cited rule's entry.
+    // and their breadcrumb to the index, the first cited rule's page and
+    // its entry on it.
     let mut ids: Vec<&str> = corpus.fixtures.iter().map(|f| f.id.as_str()).collect();
     ids.sort_unstable();
     let middle = ids[1];
-    let page = String::from_utf8(ta[&fixture_page_path(middle)].clone()).unwrap();
+    let page = text_of_page(&fixture_page_path(middle));
     let up = "../".repeat(middle.matches('/').count());
     for (rel, id) in [("prev", ids[0]), ("next", ids[2])] {
         let want = format!(
@@ -428,94 +497,141 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
         .find(|f| f.id == middle)
         .unwrap()
         .rules[0];
-    assert!(
-        page.contains(&format!("href=\"{up}index.html#rule-{first}\"")),
-        "breadcrumb of {middle}"
-    );
-    let first_page = String::from_utf8(ta[&fixture_page_path(ids[0])].clone()).unwrap();
+    let rule_page = rule_page_of(first);
+    for want in [
+        format!("href=\"{up}index.html\""),
+        format!("href=\"{up}{rule_page}\""),
+        format!("href=\"{up}{rule_page}#rule-{first}\""),
+    ] {
+        assert!(page.contains(&want), "breadcrumb of {middle} lacks {want}");
+    }
+    let first_page = text_of_page(&fixture_page_path(ids[0]));
     assert!(!first_page.contains("rel=\"prev\""));
-    // The index carries the full key of the marks.
-    let index = String::from_utf8(ta[std::path::Path::new("index.html")].clone()).unwrap();
-    for (mark, _) in hexodic_render::FULL_KEY {
-        let shown = hexodic_conformance::report::html::escape(mark);
-        assert!(
-            index.contains(&format!("<strong>{shown}</strong>")),
-            "the catalogue's key lacks {mark}"
-        );
-    }
-    assert_eq!(
-        stats.bytes,
-        ta.values().map(|v| v.len() as u64).sum::<u64>()
-    );
 
-    // The index: every rule with its anchor, text and fixtures on both sides.
-    let index = String::from_utf8(ta[Path::new("index.html")].clone()).unwrap();
-    let index_doc = parse(&index).expect("the index is well-formed");
-    let index_ids = unique_ids(&index_doc, "index");
+    // The index: the search box and its entries, every rule linked to its
+    // entry (keeping its old anchor), every fixture, each folder folded.
+    let index = text_of_page(Path::new("index.html"));
+    let index_doc = parse(&index).unwrap();
+    assert!(index.contains("<form id=\"search\""));
+    let data = index_doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("search-data"))
+        .and_then(|n| n.text())
+        .expect("the search entries");
+    let entries: Vec<[String; 4]> = serde_json::from_str(data).unwrap();
+    assert_eq!(
+        entries.len(),
+        hexodic_rules::registry::RULES.len() + corpus.fixtures.len()
+    );
     for r in hexodic_rules::registry::RULES {
-        assert!(index_ids.contains(&format!("rule-{}", r.id)), "{}", r.id);
+        assert!(ids_of[Path::new("index.html")].contains(&format!("rule-{}", r.id)));
+        let want = format!("href=\"{}#rule-{}\"", rule_page_of(r.id), r.id);
+        assert!(index.contains(&want), "the index lacks {want}");
+        assert!(entries
+            .iter()
+            .any(|e| e[1] == r.id && e[0] == want[6..want.len() - 1]));
     }
-    for rc in coverage(&corpus.fixtures) {
-        let art = index_doc
+    for f in &corpus.fixtures {
+        let href = fixture_page_path(&f.id).display().to_string();
+        assert!(index.contains(&format!("href=\"{href}\"")), "{}", f.id);
+    }
+    assert!(
+        index_doc
             .descendants()
-            .find(|n| n.attribute("id") == Some(&*format!("rule-{}", rc.rule.id)))
-            .unwrap();
+            .filter(|n| n.tag_name().name() == "details")
+            .count()
+            >= 10
+    );
+    assert!(index.len() < 130_000, "the index is {} bytes", index.len());
+
+    // The pages of rules: every rule on exactly one, in players' words
+    // (no code), with the reference's wording folded for developers, a
+    // board where it fires and, when another fixture shows it, one where it
+    // does not, and its fixtures on both sides.
+    let cov = coverage(&corpus.fixtures);
+    let mut boards = 0;
+    for r in hexodic_rules::registry::RULES {
+        let file = PathBuf::from(rule_page_of(r.id));
+        let page = text_of_page(&file);
+        let doc = parse(&page).unwrap();
+        let art = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(&*format!("rule-{}", r.id)))
+            .unwrap_or_else(|| panic!("{} not on {}", r.id, file.display()));
+        let players = art
+            .descendants()
+            .find(|n| class_has(n, "players"))
+            .expect("players' words");
+        let words = text_of(&players);
+        assert!(words.len() > 20, "{}: {words}", r.id);
+        assert!(
+            !players.descendants().any(|n| n.tag_name().name() == "code"),
+            "{}: code in the players' words",
+            r.id
+        );
+        let dev = art
+            .descendants()
+            .find(|n| n.tag_name().name() == "details" && class_has(n, "dev"))
+            .expect("the developers' note");
+        assert!(dev.descendants().any(|n| class_has(&n, "text")));
         let links: Vec<&str> = art
             .descendants()
             .filter_map(|n| n.attribute("href"))
             .collect();
-        for id in rc.passing.iter().chain(&rc.failing) {
-            let href = format!("{id}.html");
-            assert!(links.contains(&href.as_str()), "{}: {id}", rc.rule.id);
+        let svgs = svgs_in(&art);
+        if let Some(rc) = cov.iter().find(|c| c.rule.id == r.id) {
+            for id in rc.passing.iter().chain(&rc.failing) {
+                let href = format!("{id}.html");
+                assert!(links.contains(&href.as_str()), "{}: {id}", r.id);
+            }
+            let distinct: BTreeSet<&String> = rc.passing.iter().chain(&rc.failing).collect();
+            let want = match (rc.passing.is_empty(), rc.failing.is_empty()) {
+                (true, true) => 0,
+                (false, false) if distinct.len() > 1 => 2,
+                _ => 1,
+            };
+            assert!(svgs >= want.min(1) && svgs <= 2, "{}: {svgs} boards", r.id);
+            if want == 2 {
+                assert_eq!(svgs, 2, "{}: a board on each side", r.id);
+            }
         }
-        // The rule's text from RULES.md.
-        assert!(art
-            .descendants()
-            .any(|n| class_has(&n, "text") && n.descendants().any(|p| p.tag_name().name() == "p")));
+        boards += svgs;
     }
-    assert!(index.contains("Cells use axial coordinates"));
-    for h in hrefs(&index_doc) {
-        let (file, frag) = h.split_once('#').unwrap_or((h, ""));
-        assert!(!h.contains("://"), "only relative links: {h}");
-        if file.is_empty() {
-            assert!(index_ids.contains(frag), "index links to #{frag}");
-        } else {
-            assert!(ta.contains_key(Path::new(file)), "index links to {file}");
+    assert!(boards > 60, "{boards} boards on the pages of rules");
+    for g in ["b", "c", "e", "g", "n", "p", "s", "t", "v", "other"] {
+        let page = text_of_page(Path::new(&format!("rules-{g}.html")));
+        // The full key of the marks, for the boards.
+        for (mark, _) in hexodic_render::FULL_KEY {
+            let shown = hexodic_conformance::report::html::escape(mark);
+            assert!(
+                page.contains(&format!("<strong>{shown}</strong>")),
+                "rules-{g}.html: the key lacks {mark}"
+            );
         }
+        each_svg_parses(&page, g);
+        assert!(page.contains("href=\"index.html\""), "rules-{g}.html");
     }
+    assert!(text_of_page(Path::new("rules-b.html")).contains("The board is a hexagon of 37 cells"));
+    assert!(text_of_page(Path::new("rules-b.html")).contains("Cells use axial coordinates"));
 
-    // One page per fixture: well-formed, its SVGs parse, it links back.
+    // One page per fixture: its SVGs parse, it links back, it steps with
+    // the arrow keys.
     let mut svgs = 0;
     for fx in &corpus.fixtures {
         let path = fixture_page_path(&fx.id);
-        let bytes = ta
-            .get(&path)
-            .unwrap_or_else(|| panic!("no page for {}", fx.id));
-        let page = std::str::from_utf8(bytes).unwrap();
-        let doc = parse(page).unwrap_or_else(|e| panic!("{}: not well-formed: {e}", fx.id));
-        unique_ids(&doc, &fx.id);
-        let n = each_svg_parses(page, &fx.id);
+        let page = text_of_page(&path);
+        let doc = parse(&page).unwrap();
+        let n = each_svg_parses(&page, &fx.id);
         assert!(n >= 1, "{} has no board", fx.id);
         assert_eq!(n, svgs_in(&doc.root()));
         svgs += n;
         let depth = fx.id.matches('/').count();
         let back = format!("{}index.html", "../".repeat(depth));
-        let links = hrefs(&doc);
         assert!(
-            links.contains(&back.as_str()),
+            hrefs(&doc).contains(&back.as_str()),
             "{} does not link back",
             fx.id
         );
-        for h in links {
-            assert!(!h.contains("://"), "{}: only relative links: {h}", fx.id);
-            let (file, frag) = h.split_once('#').unwrap_or((h, ""));
-            let target = path.parent().unwrap().join(file);
-            let target = hexodic_conformance::paths::normalize(&target);
-            assert!(ta.contains_key(&target), "{} links to {h}", fx.id);
-            if !frag.is_empty() && target == Path::new("index.html") {
-                assert!(index_ids.contains(frag), "{} links to #{frag}", fx.id);
-            }
-        }
         assert!(page.contains(&fx.id));
         if fx.invalid.is_some() {
             assert!(page.contains("not a valid position"), "{}", fx.id);
@@ -523,9 +639,11 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
         } else {
             // The start and a board per step.
             assert_eq!(n, 1 + fx.steps.len() + usize::from(!fx.prelude.is_empty()));
+            assert!(page.contains("id=\"step-keys\""), "{}", fx.id);
+            assert!(page.contains("ArrowRight"), "{}", fx.id);
         }
     }
-    assert_eq!(svgs, stats.boards);
+    assert_eq!(svgs + boards, stats.boards);
 }
 
 #[test]
@@ -556,8 +674,8 @@ fn catalogue_steps_say_what_must_happen() {
     ] {
         assert!(text.contains(words), "missing `{words}` in:\n{text}");
     }
-    // A rule cited links to its anchor in the index.
-    assert!(page.contains("href=\"../index.html#rule-C3\""));
+    // A rule cited links to its entry on the page of its area.
+    assert!(page.contains("href=\"../rules-c.html#rule-C3\""));
 }
 
 /// The text of a node and everything under it.

@@ -11,8 +11,8 @@
 //! a fresh machine), unless `HEXODIC_REQUIRE_BROWSER=1`, when they fail:
 //! `.ci/run` installs Chromium and sets it. With `HEXODIC_SCREENSHOTS=DIR` the
 //! screenshots are also copied into DIR (`report.png`, `catalogue.png`,
-//! `catalogue-index.png`, `report-1400.png`, `dashboard.png`) for a person to
-//! look at.
+//! `catalogue-rules.png`, `catalogue-index.png`, `report-1400.png`,
+//! `dashboard.png`) for a person to look at.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
@@ -286,19 +286,38 @@ fn catalogue_renders_in_chromium() {
     let corpus = load_corpus(&workspace().join("fixtures"));
     let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
     let stats = write_catalogue(&corpus, &rules_md, dir.path()).unwrap();
-    assert_eq!(stats.pages, corpus.fixtures.len() + 1);
+    assert_eq!(stats.pages, corpus.fixtures.len() + 1 + stats.rule_pages);
 
     let index = dir.path().join("index.html");
     let dom = dom_of(&browser, &index);
     for want in [
         "id=\"area-B\"",
         "id=\"rule-C1\"",
-        "Fixtures where it fires or permits",
-        "Cells use axial coordinates",
+        "href=\"rules-c.html#rule-C1\"",
         "href=\"capture/cooldown-after-capture.html\"",
     ] {
         assert!(dom.contains(want), "the index lacks {want}");
     }
+    let rules = dir.path().join("rules-b.html");
+    let dom = dom_of(&browser, &rules);
+    for want in [
+        "The board is a hexagon of 37 cells",
+        "Fixtures where it fires or permits",
+        "Cells use axial coordinates",
+    ] {
+        assert!(
+            dom.contains(want),
+            "the page of the board's rules lacks {want}"
+        );
+    }
+    assert!(dom.matches("<svg").count() >= 4, "a board per rule");
+    let shot = screenshot(
+        &browser,
+        &dir.path().join("rules-c.html"),
+        1800,
+        "catalogue-rules.png",
+    );
+    assert!(shot.distinct_colours() > 200);
     let shot = screenshot(&browser, &index, 1400, "catalogue-index.png");
     assert!(shot.distinct_colours() > 50);
     assert!(shot.inked() > 0.05);
@@ -535,6 +554,22 @@ fn report_reads_at_1400_and_390_px() {
     std::fs::write(&page, html::report_with(&report, &opts)).unwrap();
     // Every link into the catalogue leads to a page of it.
     assert!(relative_links_resolve(&page) > 100);
+    // A failing fixture's name leads to its failing step.
+    let text = std::fs::read_to_string(&page).unwrap();
+    let mut to_steps = 0;
+    for r in &report.results {
+        let Some(f) = r.failure().filter(|f| f.cause.step > 0) else {
+            continue;
+        };
+        let href = format!(
+            "href=\"site/{}#step-{}\"",
+            fixture_page_path(&r.id).display(),
+            f.cause.step
+        );
+        assert!(text.contains(&href), "{} lacks {href}", r.id);
+        to_steps += 1;
+    }
+    assert!(to_steps > 10, "{to_steps} failing steps linked");
 
     for width in [1400, 390] {
         let p = probe(&browser, &page, width);
@@ -689,4 +724,225 @@ fn dashboard_reads_at_1400_and_390_px() {
         shot.near([0xb0, 0x00, 0x20], 24) > 50,
         "no failing cell in red"
     );
+}
+
+/// A script, added to a copy of a catalogue page, that uses the page as a
+/// reader would and writes what happened into `<body data-probe="...">`:
+/// the page's overflow, the in-page links that lead nowhere, on the index
+/// what the search lists for a rule's ID and for words of rules' text, and
+/// on a fixture page where the arrow keys lead.
+const USE_PROBE: &str = r##"<script>
+(function () {
+  var out = {};
+  out.overflow = document.documentElement.scrollWidth - window.innerWidth;
+  var broken = [];
+  document.querySelectorAll('a[href^="#"]').forEach(function (a) {
+    var id = decodeURIComponent(a.getAttribute('href').slice(1));
+    if (!document.getElementById(id)) { broken.push(id); }
+  });
+  out.broken = broken;
+  var q = document.getElementById('q');
+  if (q) {
+    out.searchShown = !document.getElementById('search').hidden;
+    out.search = {};
+    ['G4', 'c1', 'hexagon', 'strangle', 'tiebreak unlocked', 'cooldown-after', 'zzzz'].forEach(function (w) {
+      q.value = w;
+      q.dispatchEvent(new Event('input'));
+      out.search[w] = Array.prototype.map.call(
+        document.querySelectorAll('#search-results a'),
+        function (a) { return a.textContent + ' ' + a.getAttribute('href'); });
+    });
+    out.searchOverflow = document.documentElement.scrollWidth - window.innerWidth;
+  }
+  if (document.getElementById('step-keys')) {
+    out.hint = !document.getElementById('step-keys').hidden;
+    out.keys = [];
+    ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft'].forEach(function (k) {
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }));
+      out.keys.push(location.hash);
+    });
+  }
+  document.body.setAttribute('data-probe', JSON.stringify(out));
+})();
+</script>"##;
+
+/// Open a copy of `page` with [`USE_PROBE`] in a window `width` wide and
+/// return what it found.
+fn use_probe(browser: &Path, page: &Path, width: u32) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let probed = page.with_extension(format!("use-{width}.html"));
+    std::fs::write(
+        &probed,
+        html.replace("</body>", &format!("{USE_PROBE}</body>")),
+    )
+    .unwrap();
+    let out = run_chromium(
+        browser,
+        &probed,
+        &[
+            "--dump-dom".into(),
+            format!("--window-size={width},1000"),
+            "--hide-scrollbars".into(),
+        ],
+    );
+    let messages = page_messages(&out.stderr);
+    assert!(messages.is_empty(), "{}", messages.join("\n"));
+    let start = out.stdout.find("data-probe=\"").unwrap_or_else(|| {
+        panic!(
+            "the probe did not run on {}:\n{}",
+            page.display(),
+            out.stderr
+        )
+    }) + "data-probe=\"".len();
+    let end = start + out.stdout[start..].find('"').unwrap();
+    let json = out.stdout[start..end]
+        .replace("&quot;", "\"")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&amp;", "&");
+    serde_json::from_str(&json).unwrap()
+}
+
+/// The first words of each hit the search listed for `query`.
+fn hits<'a>(v: &'a serde_json::Value, query: &str) -> Vec<&'a str> {
+    v["search"][query]
+        .as_array()
+        .unwrap_or_else(|| panic!("no search for {query}: {v}"))
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect()
+}
+
+#[test]
+fn catalogue_searches_steps_and_fits_at_1400_and_390_px() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    write_catalogue(&corpus, &rules_md, dir.path()).unwrap();
+    let fixture = dir
+        .path()
+        .join(fixture_page_path("capture/cooldown-after-capture"));
+    // A fixture of three steps, without setup turns: four boards.
+    let fx = corpus
+        .fixtures
+        .iter()
+        .find(|f| f.id == "capture/cooldown-after-capture")
+        .unwrap();
+    assert_eq!((fx.steps.len(), fx.prelude.len()), (3, 0));
+    let mut pages = vec![dir.path().join("index.html"), fixture.clone()];
+    for g in ["b", "p", "t", "s", "e", "c", "g", "v", "n", "other"] {
+        pages.push(dir.path().join(format!("rules-{g}.html")));
+    }
+    // Every link of the index and of the pages of rules leads to a page.
+    for p in &pages {
+        assert!(relative_links_resolve(p) > 3, "{}", p.display());
+    }
+    for width in [1400, 390] {
+        for p in &pages {
+            let v = use_probe(&browser, p, width);
+            let name = p.file_name().unwrap().to_string_lossy();
+            assert!(
+                v["overflow"].as_f64().unwrap() <= 0.0,
+                "{name} at {width} px is {} px too wide",
+                v["overflow"]
+            );
+            assert_eq!(
+                v["broken"],
+                serde_json::json!([]),
+                "{name}: links to nowhere"
+            );
+        }
+        // Every text on the boards of a page of rules is legible.
+        let p = probe(&browser, &dir.path().join("rules-g.html"), width);
+        assert!(p.texts > 500, "{p:?}");
+        assert!(
+            p.min_text >= 11.0,
+            "rules-g.html at {width} px: a board's text is {:.2} px",
+            p.min_text
+        );
+        // The search: a rule by its ID (first), by a word of its players'
+        // text, by words of two rules' texts, a fixture by its name.
+        let v = use_probe(&browser, &pages[0], width);
+        assert_eq!(v["searchShown"], true);
+        assert!(
+            v["searchOverflow"].as_f64().unwrap() <= 0.0,
+            "at {width} px"
+        );
+        let g4 = hits(&v, "G4");
+        assert_eq!(
+            g4.first().copied(),
+            Some("G4 rules-g.html#rule-G4"),
+            "{g4:?}"
+        );
+        assert!(g4.len() > 1, "the fixtures citing G4 follow: {g4:?}");
+        assert_eq!(
+            hits(&v, "c1").first().copied(),
+            Some("C1 rules-c.html#rule-C1")
+        );
+        assert!(hits(&v, "hexagon").contains(&"B1 rules-b.html#rule-B1"));
+        assert!(hits(&v, "strangle").contains(&"G4 rules-g.html#rule-G4"));
+        // Rules come before fixtures.
+        assert_eq!(
+            hits(&v, "tiebreak unlocked").first().copied(),
+            Some("G7 rules-g.html#rule-G7")
+        );
+        assert!(hits(&v, "cooldown-after")
+            .contains(&"capture/cooldown-after-capture capture/cooldown-after-capture.html"));
+        assert!(hits(&v, "zzzz").is_empty());
+        // The arrow keys on a fixture page: the start, each step, and back;
+        // no further than the last step.
+        let v = use_probe(&browser, &fixture, width);
+        assert_eq!(v["hint"], true);
+        assert_eq!(
+            v["keys"],
+            serde_json::json!(["#start", "#step-1", "#step-2", "#step-3", "#step-3", "#step-2"]),
+            "at {width} px"
+        );
+    }
+    // Without script (a copy of each page with its scripts taken out, and
+    // a probe): the search box stays hidden and the plain index shows; every
+    // step's board still shows on a fixture page.
+    let v = no_script_probe(&browser, &pages[0]);
+    assert_eq!(v["form"], false, "{v}");
+    assert_eq!(v["rules"], 48, "{v}");
+    let v = no_script_probe(&browser, &fixture);
+    assert_eq!(v["boards"], 4, "the start and three steps: {v}");
+    assert_eq!(v["hint"], false, "{v}");
+}
+
+/// Open a copy of `page` without its scripts, with a probe that reports
+/// what shows: the search box, the rules listed, the boards drawn and the
+/// arrow keys' hint.
+fn no_script_probe(browser: &Path, page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let mut bare = String::new();
+    let mut rest = html.as_str();
+    while let Some(i) = rest.find("<script") {
+        bare.push_str(&rest[..i]);
+        let end = rest[i..].find("</script>").unwrap() + i + "</script>".len();
+        rest = &rest[end..];
+    }
+    bare.push_str(rest);
+    assert!(!bare.contains("<script"));
+    let probe = r#"<script>
+(function () {
+  var shown = function (el) { return !!el && getComputedStyle(el).display !== 'none' && el.getBoundingClientRect().height > 0; };
+  var count = function (sel) {
+    return Array.prototype.filter.call(document.querySelectorAll(sel), shown).length;
+  };
+  document.body.setAttribute('data-probe', JSON.stringify({
+    form: shown(document.getElementById('search')),
+    rules: count('ul.rules li'),
+    boards: count('figure.board svg'),
+    hint: shown(document.getElementById('step-keys'))
+  }));
+})();
+</script>"#;
+    let probed = page.with_extension("bare.html");
+    std::fs::write(&probed, bare.replace("</body>", &format!("{probe}</body>"))).unwrap();
+    let out = run_chromium(browser, &probed, &["--dump-dom".into()]);
+    let start = out.stdout.find("data-probe=\"").unwrap() + "data-probe=\"".len();
+    let end = start + out.stdout[start..].find('"').unwrap();
+    serde_json::from_str(&out.stdout[start..end].replace("&quot;", "\"")).unwrap()
 }

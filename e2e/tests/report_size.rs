@@ -86,12 +86,11 @@ fn a_report_of_every_fixture_failing_stays_under_2_mb() {
     // MAX_FULL of them.
     let drawn = page.matches("<section class=\"fixture\"").count();
     assert!((1..=html::MAX_FULL).contains(&drawn), "{drawn} drawn");
-    // Every failing fixture not drawn links to its catalogue page.
-    for r in report.results.iter().filter(|r| r.failure().is_some()) {
-        let href = format!(
-            "href=\"{}\"",
-            page_opts.catalogue.as_ref().unwrap().fixture(&r.id)
-        );
+    // Every failing fixture links to its failing step on its catalogue page.
+    for r in report.results.iter() {
+        let Some(f) = r.failure() else { continue };
+        let url = page_opts.catalogue.as_ref().unwrap();
+        let href = format!("href=\"{}\"", url.fixture_step(&r.id, f.cause.step));
         assert!(page.contains(&href), "{} is not linked", r.id);
     }
 }

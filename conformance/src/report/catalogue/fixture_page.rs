@@ -2,8 +2,10 @@
 //! variants, file), the start position with what the fixture checks on
 //! it, or the invalid setup with its faults; the steps follow (`steps`).
 
+use super::areas::{area_of, rule_href, AREAS};
 use super::rule_entry::basis_badge;
 use super::site::{page_href, up};
+use super::stepper::{STEP_HINT, STEP_SCRIPT};
 use super::steps::steps_section;
 use super::words::check_words;
 use crate::corpus::{Fixture, Trace};
@@ -37,6 +39,9 @@ pub(super) fn fixture_page(
     h.open("main", &[]);
     pager(&mut h, around, &up);
     h.elem_inline("p", &[("class", "desc")], &fx.description);
+    if fx.invalid.is_none() {
+        h.raw(STEP_HINT);
+    }
     fixture_facts(&mut h, fx, root, root_name, &up);
     let boards = if let Some(expected) = &fx.invalid {
         invalid_setup_section(&mut h, fx, expected, &prefix)
@@ -53,6 +58,9 @@ pub(super) fn fixture_page(
     h.close("p");
     pager(&mut h, around, &up);
     h.close("main");
+    if fx.invalid.is_none() {
+        h.raw(STEP_SCRIPT);
+    }
     let page = document(
         &format!("Hexodic fixture {}", fx.id),
         Style::Link(&format!("{up}style.css")),
@@ -85,7 +93,8 @@ fn pager(h: &mut Html, around: Neighbours<'_>, up: &str) {
 }
 
 /// A fixture page's title block, with a linked breadcrumb: the index, the
-/// first rule the fixture cites (its entry in the index), the fixture.
+/// page of the area of the first rule the fixture cites, that rule's entry
+/// on it, the fixture.
 fn fixture_header(h: &mut Html, fx: &Fixture, up: &str) {
     h.open("header", &[("class", "top")]);
     h.open("nav", &[("class", "crumbs"), ("aria-label", "Breadcrumb")]);
@@ -95,13 +104,15 @@ fn fixture_header(h: &mut Html, fx: &Fixture, up: &str) {
         "Hexodic rules and fixtures",
     );
     if let Some(rule) = fx.rules.first() {
+        let href = format!("{up}{}", rule_href(rule));
+        if let Some((g, name)) = area_of(rule).and_then(|g| AREAS.iter().find(|(a, _)| *a == g)) {
+            let page = href.split('#').next().unwrap_or_default();
+            h.text(" / ");
+            h.elem("a", &[("href", page)], &format!("{g}. {name}"));
+        }
         let title = registry::lookup(rule).map_or(String::new(), |r| format!(" ({})", r.title));
         h.text(" / ");
-        h.elem(
-            "a",
-            &[("href", &format!("{up}index.html#rule-{rule}"))],
-            &format!("{rule}{title}"),
-        );
+        h.elem("a", &[("href", &href)], &format!("{rule}{title}"));
     }
     h.text(&format!(" / {}", fx.id));
     h.close("nav");
@@ -151,11 +162,7 @@ fn cited_rules(h: &mut Html, fx: &Fixture, up: &str) {
             h.text("; ");
         }
         let title = registry::lookup(r).map_or("", |x| x.title);
-        h.elem(
-            "a",
-            &[("href", &format!("{up}index.html#rule-{}", slug(r)))],
-            r,
-        );
+        h.elem("a", &[("href", &format!("{up}{}", rule_href(r)))], r);
         if !title.is_empty() {
             h.text(&format!(" ({title})"));
         }
@@ -197,19 +204,43 @@ fn invalid_setup_section(
         }
         h.close("ul");
     }
-    figures(
-        h,
-        &[Figure {
-            caption: "The setup as given (not a valid position)".into(),
-            class: "wide",
-            svg: BoardPicture::new(&fx.setup)
-                .faults(faults)
-                .title(format!("The setup of {}, not a valid position", fx.id))
-                .id_prefix(format!("{prefix}-setup-"))
-                .to_svg(),
-        }],
-    );
+    figures(h, &[invalid_setup_figure(fx, prefix)]);
     1
+}
+
+/// The figure of a setup that is not a valid position, with its faults.
+pub(super) fn invalid_setup_figure(fx: &Fixture, prefix: &str) -> Figure {
+    Figure {
+        caption: "The setup as given (not a valid position)".into(),
+        class: "wide",
+        svg: BoardPicture::new(&fx.setup)
+            .faults(fault_lines(&fx.setup))
+            .title(format!("The setup of {}, not a valid position", fx.id))
+            .id_prefix(format!("{prefix}-setup-"))
+            .to_svg(),
+    }
+}
+
+/// The figure of the start position (the last setup turn drawn, if any).
+pub(super) fn start_figure(fx: &Fixture, start: &Setup, prefix: &str) -> Figure {
+    let mut pic = BoardPicture::new(start)
+        .title(format!("The start of {}", fx.id))
+        .id_prefix(format!("{prefix}-start-"));
+    let caption = match fx.prelude.last() {
+        Some(t) => {
+            pic = pic.turn(t.turn);
+            format!(
+                "Start: after the setup turns (the last, `{}`, drawn)",
+                t.turn
+            )
+        }
+        None => "Start".to_owned(),
+    };
+    Figure {
+        caption,
+        class: "wide",
+        svg: pic.to_svg(),
+    }
 }
 
 pub(super) fn position_words(p: &Setup) -> String {
@@ -244,24 +275,7 @@ fn start_section(h: &mut Html, fx: &Fixture, trace: &Trace, prefix: &str) -> usi
         );
     }
     if let Some(start) = &trace.start {
-        let mut pic = BoardPicture::new(start)
-            .title(format!("The start of {}", fx.id))
-            .id_prefix(format!("{prefix}-start-"));
-        let caption = match fx.prelude.last() {
-            Some(t) => {
-                pic = pic.turn(t.turn);
-                format!(
-                    "Start: after the setup turns (the last, `{}`, drawn)",
-                    t.turn
-                )
-            }
-            None => "Start".to_owned(),
-        };
-        figs.push(Figure {
-            caption,
-            class: "wide",
-            svg: pic.to_svg(),
-        });
+        figs.push(start_figure(fx, start, prefix));
         let mut words = vec![position_words(start)];
         if let Some(n) = trace.legal {
             words.push(format!("{n} legal turn(s)."));

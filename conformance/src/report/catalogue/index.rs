@@ -1,46 +1,37 @@
-//! The index page: the rules by area, the rules outside the areas, and
-//! every fixture by area with its basis and the rules it cites.
+//! The index page: a search box over the rules and fixtures, the rules by
+//! area (each area a page of its own, listed here by rule), and every
+//! fixture by folder, each folder folded.
 
-use super::rule_entry::rule_article;
+use super::area_page::AreaPage;
+use super::areas::rule_href;
+use super::search::{search_box, search_entries, search_script};
 use super::site::page_href;
-use crate::corpus::{coverage, is_covered, Corpus, Fixture, RuleCoverage};
-use crate::report::html::page::{document, Html, Style};
+use crate::corpus::{Corpus, Fixture};
+use crate::report::html::page::{document, slug, Html, Style};
 use hexodic_rules::registry;
 use std::collections::BTreeMap;
 
-/// The areas of the index, in order: the rule group letter and its name.
-pub(crate) const AREAS: [(char, &str); 9] = [
-    ('B', "The board"),
-    ('P', "Players and the starting state"),
-    ('T', "The turn"),
-    ('S', "Shape"),
-    ('E', "Echo"),
-    ('C', "Capture"),
-    ('G', "End of the turn"),
-    ('V', "Positions given directly"),
-    ('N', "What counts as one turn"),
-];
-
+/// The index page.
 pub(super) fn index_page(
     corpus: &Corpus,
     fixtures: &[&Fixture],
-    texts: &BTreeMap<String, String>,
-) -> (String, usize) {
+    pages: &[AreaPage],
+    players: &BTreeMap<&'static str, String>,
+) -> String {
     let mut h = Html::default();
-    let cov = coverage(&corpus.fixtures);
     index_header(&mut h, corpus, fixtures);
     h.open("main", &[]);
-    index_intro(&mut h);
-    let mut rules = area_sections(&mut h, &cov, texts);
-    rules += other_rules_section(&mut h, fixtures, texts);
+    index_intro(&mut h, pages);
+    search_box(&mut h);
+    rules_section(&mut h, pages);
     all_fixtures_section(&mut h, fixtures);
     h.close("main");
-    let page = document(
+    h.raw(&search_script(&search_entries(fixtures, players)));
+    document(
         "Hexodic rules and fixtures",
         Style::Link("style.css"),
         &h.finish(),
-    );
-    (page, rules)
+    )
 }
 
 /// The index's title block: the counts of fixtures and rules, and the corpus version.
@@ -61,66 +52,45 @@ fn index_header(h: &mut Html, corpus: &Corpus, fixtures: &[&Fixture]) {
 }
 
 /// The index's opening paragraph and its table of contents.
-fn index_intro(h: &mut Html) {
+fn index_intro(h: &mut Html, pages: &[AreaPage]) {
     h.elem_inline(
         "p",
         &[],
-        "Every rule of the project's rules reference (`rules/RULES.md`) with its text, and the fixtures of the conformance corpus that show it at work: where it fires or permits, and where it rejects or does not fire. Each fixture's page draws its boards step by step and says what must happen, as the reference engine plays it.",
+        "Every rule of Hexodic in plain words, one page per part of the game, each rule with a board where it applies and one where it does not. The fixtures of the conformance corpus show the rules at work: each fixture's page plays it step by step and says what must happen.",
     );
     h.open("nav", &[("class", "toc")]);
-    for (g, name) in AREAS {
-        h.elem(
-            "a",
-            &[("href", &format!("#area-{g}"))],
-            &format!("{g} {name}"),
-        );
+    for p in pages {
+        h.elem("a", &[("href", &p.file)], &p.title);
     }
-    h.elem("a", &[("href", "#other-rules")], "Other rules");
     h.elem("a", &[("href", "#all-fixtures")], "All fixtures");
     h.close("nav");
-    crate::report::html::key::full_key(h);
 }
 
-/// One section per area with its covered rules; returns the number of rules written.
-fn area_sections(h: &mut Html, cov: &[RuleCoverage], texts: &BTreeMap<String, String>) -> usize {
-    let mut rules = 0;
-    for (g, name) in AREAS {
-        h.open("section", &[("id", &format!("area-{g}"))]);
-        h.elem("h2", &[], &format!("{g}. {name}"));
-        for rc in cov.iter().filter(|rc| rc.rule.id.starts_with(g)) {
-            rule_article(h, rc.rule, texts, Some((&rc.passing, &rc.failing)), &[]);
-            rules += 1;
+/// The rules, by page, each linked to its entry; the list items keep the
+/// `rule-ID` anchors so that older links to the index still land on the rule.
+fn rules_section(h: &mut Html, pages: &[AreaPage]) {
+    h.open("section", &[("id", "rules")]);
+    h.elem("h2", &[], "The rules");
+    for p in pages {
+        h.open("section", &[("id", &p.anchor), ("class", "area")]);
+        h.open("h3", &[]);
+        h.elem("a", &[("href", &p.file)], &p.title);
+        h.text(&format!(" ({} rules)", p.rules.len()));
+        h.close("h3");
+        h.open("ul", &[("class", "brief rules")]);
+        for r in &p.rules {
+            h.open("li", &[("id", &format!("rule-{}", slug(r.id)))]);
+            h.elem("a", &[("href", &rule_href(r.id))], r.id);
+            h.text(&format!(" {}", r.title));
+            h.close("li");
         }
+        h.close("ul");
         h.close("section");
     }
-    rules
-}
-
-/// The rules outside the areas, each with the fixtures citing it; returns how many.
-fn other_rules_section(
-    h: &mut Html,
-    fixtures: &[&Fixture],
-    texts: &BTreeMap<String, String>,
-) -> usize {
-    let citing = |id: &str| -> Vec<String> {
-        fixtures
-            .iter()
-            .filter(|f| f.rules.iter().any(|r| r == id))
-            .map(|f| f.id.clone())
-            .collect()
-    };
-    let mut rules = 0;
-    h.open("section", &[("id", "other-rules")]);
-    h.elem("h2", &[], "Other rules: the ruleset and the invariants");
-    for rule in registry::RULES.iter().filter(|r| !is_covered(r.id)) {
-        rule_article(h, rule, texts, None, &citing(rule.id));
-        rules += 1;
-    }
     h.close("section");
-    rules
 }
 
-/// Every fixture, listed by area with its basis and the rules it cites.
+/// Every fixture, by folder (each folded) with its basis and the rules it cites.
 fn all_fixtures_section(h: &mut Html, fixtures: &[&Fixture]) {
     h.open("section", &[("id", "all-fixtures")]);
     h.elem("h2", &[], "All fixtures");
@@ -129,7 +99,8 @@ fn all_fixtures_section(h: &mut Html, fixtures: &[&Fixture]) {
         by_area.entry(f.area()).or_default().push(f);
     }
     for (area, list) in by_area {
-        h.elem("h3", &[], &format!("{area}/ ({})", list.len()));
+        h.open("details", &[("id", &format!("fixtures-{}", slug(area)))]);
+        h.elem("summary", &[], &format!("{area}/ ({})", list.len()));
         h.open("ul", &[("class", "brief")]);
         for f in list {
             h.open("li", &[]);
@@ -142,6 +113,7 @@ fn all_fixtures_section(h: &mut Html, fixtures: &[&Fixture]) {
             h.close("li");
         }
         h.close("ul");
+        h.close("details");
     }
     h.close("section");
 }

@@ -1,23 +1,34 @@
-//! The corpus as a rulebook: a static site with an index of the rules (by
-//! area, each with its text from `rules/RULES.md` and the fixtures that
-//! show it firing and not firing) and one page per fixture, its boards step
-//! by step with what must happen in words, from the reference's trace.
-
+//! The corpus as a rulebook: a static site with an index (a search box,
+//! the rules by area, every fixture), a page of rules per area (each rule
+//! in players' words with a board where it fires and one where it does
+//! not, its fixtures, and the rules reference's wording for engine
+//! developers) and one page per fixture, its boards step by step with what
+//! must happen in words, from the reference's trace.
 //!
 //! One file per part: `site` writes the folder and places the pages,
-//! `index` the index page, `rule_entry` a rule's entry in it,
-//! `fixture_page` a fixture's page, `steps` its steps, `words` the
-//! checks in words, `rules_doc` the rules' text from `rules/RULES.md`.
+//! `areas` the rule areas and the page of each rule, `index` the index
+//! page, `search` its search box, `area_page` a page of rules,
+//! `rule_entry` a rule's entry on it, `rule_board` the board that shows a
+//! rule, `players` the rules in players' words (from `players.md`),
+//! `fixture_page` a fixture's page, `steps` its steps, `stepper` the arrow
+//! keys through them, `words` the checks in words, `rules_doc` the rules'
+//! text from `rules/RULES.md`.
 
+mod area_page;
+mod areas;
 mod fixture_page;
 mod index;
+mod players;
+mod rule_board;
 mod rule_entry;
 mod rules_doc;
+mod search;
 mod site;
+mod stepper;
 mod steps;
 mod words;
 
-pub(crate) use index::AREAS;
+pub(crate) use areas::{rule_href, AREAS};
 pub use rules_doc::rule_texts;
 pub(crate) use site::page_href;
 pub use site::{fixture_page_path, write_catalogue, CatalogueStats};

@@ -1,22 +1,28 @@
 //! The site on disk: the index, the style sheet and one page per fixture
 //! written into a folder, and where each fixture's page goes.
 
+use super::area_page::{area_page_html, area_pages, Sources};
 use super::fixture_page::{fixture_page, Neighbours};
 use super::index::index_page;
+use super::players::player_texts;
 use super::rules_doc::rule_texts;
-use crate::corpus::{Corpus, Fixture};
+use crate::corpus::{coverage, Corpus, Fixture};
 use crate::report::html::page::{slug, STYLE};
+use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
 
 /// What [`write_catalogue`] wrote.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CatalogueStats {
-    /// Pages written: the index and one per fixture.
+    /// Pages written: the index, one per rule area (and one for the rules
+    /// outside the areas) and one per fixture.
     pub pages: usize,
+    /// Pages of rules.
+    pub rule_pages: usize,
     /// Fixture pages.
     pub fixtures: usize,
-    /// Rules in the index.
+    /// Rules on the pages of rules.
     pub rules: usize,
     /// Boards drawn, in all pages.
     pub boards: usize,
@@ -80,22 +86,42 @@ pub(super) fn up(id: &str) -> String {
 }
 
 /// Write the catalogue of `corpus` into the folder `out` (created if need
-/// be): `index.html`, `style.css` and `<area>/<name>.html` for every
-/// fixture. `rules_md` is the text of `rules/RULES.md`, from which each
-/// rule's text is taken (a rule not found there gets a pointer to the file
-/// instead). Links are relative, so the folder can be served anywhere or
-/// opened from disk; the same corpus gives the same bytes.
+/// be): `index.html` (a search box, the rules by area, every fixture),
+/// `rules-<area>.html` for each rule area (each rule in players' words,
+/// with its boards, its fixtures and the wording of `rules_md` for engine
+/// developers), `rules-other.html` for the ruleset and the invariants,
+/// `style.css` and `<area>/<name>.html` for every fixture. `rules_md` is
+/// the text of `rules/RULES.md` (a rule not found there gets a pointer to
+/// the file instead). Links are relative, so the folder can be served
+/// anywhere or opened from disk; the same corpus gives the same bytes.
 pub fn write_catalogue(corpus: &Corpus, rules_md: &str, out: &Path) -> io::Result<CatalogueStats> {
     let texts = rule_texts(rules_md);
+    let players = player_texts();
     let mut fixtures: Vec<&Fixture> = corpus.fixtures.iter().collect();
     fixtures.sort_by(|a, b| a.id.cmp(&b.id));
+    let by_id: BTreeMap<&str, &Fixture> = fixtures.iter().map(|f| (f.id.as_str(), *f)).collect();
     let mut stats = CatalogueStats::default();
     std::fs::create_dir_all(out)?;
     write_file(&out.join("style.css"), STYLE, &mut stats)?;
-    let (index, rules) = index_page(corpus, &fixtures, &texts);
-    stats.rules = rules;
+    let pages = area_pages();
+    let index = index_page(corpus, &fixtures, &pages, &players);
     write_file(&out.join("index.html"), &index, &mut stats)?;
     stats.pages += 1;
+    let cov = coverage(&corpus.fixtures);
+    let sources = Sources {
+        players: &players,
+        reference: &texts,
+        coverage: &cov,
+        fixtures: &by_id,
+    };
+    for (i, p) in pages.iter().enumerate() {
+        let (html, boards) = area_page_html(&pages, i, &sources);
+        write_file(&out.join(&p.file), &html, &mut stats)?;
+        stats.pages += 1;
+        stats.rule_pages += 1;
+        stats.rules += p.rules.len();
+        stats.boards += boards;
+    }
     let root_name = corpus
         .root
         .file_name()

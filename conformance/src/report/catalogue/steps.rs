@@ -121,6 +121,12 @@ fn illegal_step_items(h: &mut Html, r: ReasonSet) {
 
 /// The board after one step; a rejected turn is drawn on the unchanged board, its cells outlined.
 fn step_board(h: &mut Html, fx: &Fixture, n: usize, ts: &TraceStep, prefix: &str) {
+    figures(h, &[step_figure(fx, n, ts, prefix)]);
+}
+
+/// The figure of the board after step `n` (counted from 1), its SVG ids
+/// starting with `prefix`.
+pub(super) fn step_figure(fx: &Fixture, n: usize, ts: &TraceStep, prefix: &str) -> Figure {
     let (caption, captured, outlined) = match ts.verdict {
         TurnVerdict::Legal => (
             format!("After step {n}: `{}` drawn", ts.turn),
@@ -133,20 +139,17 @@ fn step_board(h: &mut Html, fx: &Fixture, n: usize, ts: &TraceStep, prefix: &str
             crate::oracle::turn_cells(ts.turn),
         ),
     };
-    figures(
-        h,
-        &[Figure {
-            caption,
-            class: "wide",
-            svg: BoardPicture::new(&ts.position)
-                .turn(ts.turn)
-                .captured(captured)
-                .highlight(outlined)
-                .title(format!("{} after step {n}", fx.id))
-                .id_prefix(format!("{prefix}-step{n}-"))
-                .to_svg(),
-        }],
-    );
+    Figure {
+        caption,
+        class: "wide",
+        svg: BoardPicture::new(&ts.position)
+            .turn(ts.turn)
+            .captured(captured)
+            .highlight(outlined)
+            .title(format!("{} after step {n}", fx.id))
+            .id_prefix(format!("{prefix}-step{n}-"))
+            .to_svg(),
+    }
 }
 
 /// `a1, a2` (for the words of a step).

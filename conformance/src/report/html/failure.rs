@@ -43,7 +43,7 @@ impl<'a> Writer<'a> {
         let name = match self.opts.catalogue.as_ref() {
             Some(c) => format!(
                 "<a href=\"{}\">{}</a>",
-                escape(&c.fixture(&res.id)),
+                escape(&c.fixture_step(&res.id, f.cause.step)),
                 escape(&res.id)
             ),
             None => escape(&res.id),

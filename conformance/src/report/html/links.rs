@@ -2,7 +2,7 @@
 //! it is (`run --catalogue-url`), checked once, and the address of a rule's
 //! entry and of a fixture's page in it.
 
-use crate::report::catalogue::page_href;
+use crate::report::catalogue::{page_href, rule_href};
 use std::fmt;
 
 /// Where the catalogue is: an `http://`, `https://` or `file://` URL, or a
@@ -11,9 +11,11 @@ use std::fmt;
 /// ```
 /// use hexodic_conformance::report::html::CatalogueUrl;
 /// let url = CatalogueUrl::parse("site").unwrap();
-/// assert_eq!(url.rule("C1"), "site/index.html#rule-C1");
+/// assert_eq!(url.rule("C1"), "site/rules-c.html#rule-C1");
 /// assert_eq!(url.fixture("capture/cooldown-after-capture"),
 ///     "site/capture/cooldown-after-capture.html");
+/// assert_eq!(url.fixture_step("capture/cooldown-after-capture", 2),
+///     "site/capture/cooldown-after-capture.html#step-2");
 /// assert!(CatalogueUrl::parse("ftp://x").is_err());
 /// assert!(CatalogueUrl::parse("a b").is_err());
 /// ```
@@ -96,14 +98,25 @@ impl CatalogueUrl {
         format!("{}/index.html", self.base)
     }
 
-    /// The address of rule `id`'s entry in the catalogue's index.
+    /// The address of rule `id`'s entry in the catalogue (on the page of
+    /// its area).
     pub fn rule(&self, id: &str) -> String {
-        format!("{}/index.html#rule-{id}", self.base)
+        format!("{}/{}", self.base, rule_href(id))
     }
 
     /// The address of fixture `id`'s page.
     pub fn fixture(&self, id: &str) -> String {
         format!("{}/{}", self.base, page_href(id))
+    }
+
+    /// The address of step `step` (counted from 1) on fixture `id`'s page;
+    /// the page itself for step 0 (the start, or a setup that is not a
+    /// valid position).
+    pub fn fixture_step(&self, id: &str, step: usize) -> String {
+        match step {
+            0 => self.fixture(id),
+            n => format!("{}#step-{n}", self.fixture(id)),
+        }
     }
 }
 
@@ -126,7 +139,7 @@ mod tests {
             CatalogueUrl::parse("https://example.org/h/")
                 .unwrap()
                 .rule("G1"),
-            "https://example.org/h/index.html#rule-G1"
+            "https://example.org/h/rules-g.html#rule-G1"
         );
     }
 

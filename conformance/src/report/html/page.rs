@@ -262,6 +262,14 @@ details > summary { cursor: pointer; color: var(--accent); }
 .rule .text p { margin: 4px 0; }
 .rule table, .text table { border-collapse: collapse; font-size: 13px; }
 .text td, .text th { border: 1px solid var(--line); padding: 2px 6px; }
+.rule .players p { margin: 4px 0; }
+.rule figcaption .step-of { display: block; font-weight: normal; font-size: 13px; }
+details.dev { font-size: 14px; border-top: 1px dashed var(--line); padding-top: 4px; }
+form.search { margin: 12px 0; padding: 8px 12px; border: 1px solid var(--line); border-radius: 6px; background: #fff; }
+form.search input { display: block; width: 100%; max-width: 520px; margin-top: 4px; padding: 4px 8px; font: inherit; }
+form.search p { margin: 4px 0; font-size: 14px; }
+.step:target { outline: 3px solid var(--accent); outline-offset: 2px; }
+ul.rules { columns: 2 340px; }
 .fixtures-of { font-size: 14px; margin: 4px 0; }
 .fixtures-of a { margin-right: 8px; }
 .step { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; margin: 14px 0; background: #fff; display: flex; flex-wrap: wrap; gap: 16px; }

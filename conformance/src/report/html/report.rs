@@ -269,10 +269,11 @@ impl<'a> Writer<'a> {
         let anchor = self.anchor(&res.id);
         // Its boards are not drawn here: its name links to its catalogue
         // page, which draws every step, when the page knows where that is.
+        let step = res.failure().map_or(0, |f| f.cause.step);
         let name = match &self.opts.catalogue {
             Some(c) => format!(
                 "<a href=\"{}\">{}</a>",
-                escape(&c.fixture(&res.id)),
+                escape(&c.fixture_step(&res.id, step)),
                 escape(&res.id)
             ),
             None => escape(&res.id),
