@@ -66,7 +66,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     cli::colour::init(cli.color);
-    match cli.command {
+    // A process an engine started that outlives its parent comes back to
+    // the tool, which ends it with the command (engine/reaper.rs).
+    hexodic_conformance::engine::reaper::adopt_orphans();
+    let code = match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Compare(a) => cli::compare::run(a),
         Command::Dashboard(a) => cli::dashboard::run(a),
@@ -92,5 +95,7 @@ fn main() -> ExitCode {
                 }
             }
         }
-    }
+    };
+    hexodic_conformance::engine::reaper::end_adopted();
+    code
 }

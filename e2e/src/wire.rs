@@ -67,6 +67,13 @@ pub enum Misbehave {
     /// At request `after`, start a long-sleeping process that keeps the
     /// engine's output open, and exit (status 7) without replying.
     ExitLeavingOutput,
+    /// As `Grandchild`, with the process in a session of its own (`setsid`),
+    /// out of the engine's process group.
+    OwnSession,
+    /// At request `after`, start a long-sleeping process in a session of
+    /// its own through a shell that ends at once (the process is orphaned),
+    /// write its id to the file named, and go on replying.
+    Orphan(String),
 }
 
 impl Misbehave {
@@ -98,6 +105,8 @@ impl Misbehave {
             "fake-reply" => Misbehave::FakeReply,
             "unknown-code" => Misbehave::UnknownCode,
             "exit-leaving-output" => Misbehave::ExitLeavingOutput,
+            "own-session" => Misbehave::OwnSession,
+            "orphan" if !arg.is_empty() => Misbehave::Orphan(arg.to_owned()),
             _ => return None,
         })
     }
@@ -134,6 +143,29 @@ fn start_sleeper() -> std::io::Result<u32> {
     Ok(child.id())
 }
 
+/// A long-sleeping process in a session of its own: `setsid` run by a
+/// process that leads no group makes the session and becomes `sleep`.
+fn start_own_session_sleeper() -> std::io::Result<u32> {
+    let child = std::process::Command::new("setsid")
+        .args(["sleep", "3600"])
+        .stdin(std::process::Stdio::null())
+        .spawn()?;
+    Ok(child.id())
+}
+
+/// A long-sleeping process in a session of its own whose parent (a shell)
+/// ends at once: its id.
+fn start_orphan() -> std::io::Result<u32> {
+    let out = std::process::Command::new("sh")
+        .args(["-c", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!"])
+        .stdin(std::process::Stdio::null())
+        .output()?;
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .map_err(|_| std::io::Error::other("the shell gave no process id"))
+}
+
 /// Serve `engine` on `input`/`output`, misbehaving as `mode` says from
 /// request number `after` on (0 is the handshake). Standard error gets a
 /// line naming the process, so tests can tell processes apart.
@@ -151,6 +183,7 @@ pub fn serve(
     eprintln!("test engine {} started", std::process::id());
     let mut n: u64 = 0;
     let mut hang_next = false;
+    let mut orphaned = false;
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
@@ -217,6 +250,19 @@ pub fn serve(
                     std::process::id()
                 );
                 hang_next = true;
+            }
+            Misbehave::OwnSession if due => {
+                let sleeper = start_own_session_sleeper()?;
+                eprintln!(
+                    "test engine {}: started process {sleeper}",
+                    std::process::id()
+                );
+                hang_next = true;
+            }
+            Misbehave::Orphan(path) if due && !orphaned => {
+                let sleeper = start_orphan()?;
+                std::fs::write(path, sleeper.to_string())?;
+                orphaned = true;
             }
             Misbehave::ExitLeavingOutput if due => {
                 let sleeper = start_sleeper()?;

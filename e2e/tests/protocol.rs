@@ -389,45 +389,67 @@ fn an_engine_that_exits_while_a_child_holds_its_output_is_reported_as_exited() {
     assert!(!alive(pid), "process {pid} outlived the engine");
 }
 
+/// The id of the process the engine named on its standard error.
 #[cfg(unix)]
-#[test]
-fn after_a_timeout_the_processes_the_engine_started_are_stopped_too() {
-    let mut e = start("--reference --misbehave grandchild --after 2", 300).unwrap();
-    e.set_position(&Setup::default()).unwrap();
-    // Request 2: the engine starts a sleeping process and replies.
-    e.play(turn("c3 +d4")).unwrap();
-    let mut pid = None;
+fn started_process(e: &ExternalEngine) -> u32 {
     for _ in 0..100 {
         let tail = e.process().stderr_tail();
-        pid = tail
+        let pid = tail
             .split("started process ")
             .nth(1)
             .and_then(|rest| rest.split_whitespace().next())
             .and_then(|p| p.parse::<u32>().ok());
-        if pid.is_some() {
-            break;
+        if let Some(pid) = pid {
+            return pid;
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let pid = pid.expect("the engine names the process it started");
+    panic!("the engine names no process it started")
+}
+
+/// Whether `pid` ends within two seconds (it is killed if not, so that no
+/// test leaves it behind).
+#[cfg(unix)]
+fn ends(pid: u32) -> bool {
+    for _ in 0..100 {
+        if !alive(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-KILL", &pid.to_string()])
+        .status();
+    false
+}
+
+/// An engine that starts a sleeping process at request 2 (as `mode` says)
+/// and gives no reply from request 3: after the timeout, the process it
+/// started is gone too.
+#[cfg(unix)]
+fn stopped_with_the_engine(mode: &str) {
+    let mut e = start(&format!("--reference --misbehave {mode} --after 2"), 300).unwrap();
+    e.set_position(&Setup::default()).unwrap();
+    // Request 2: the engine starts a sleeping process and replies.
+    e.play(turn("c3 +d4")).unwrap();
+    let pid = started_process(&e);
     assert!(alive(pid), "the sleeping process runs");
     // Request 3: no reply; the engine is stopped, and what it started with it.
     let i = e.play(turn("e5 +e5")).unwrap_err();
     assert_eq!(i.kind, IncidentKind::Timeout { millis: 300 });
-    let mut gone = false;
-    for _ in 0..100 {
-        if !alive(pid) {
-            gone = true;
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    if !gone {
-        let _ = std::process::Command::new("kill")
-            .args(["-KILL", &pid.to_string()])
-            .status();
-    }
-    assert!(gone, "process {pid}, started by the engine, outlived it");
+    assert!(ends(pid), "process {pid}, started by the engine, outlived it");
+}
+
+#[cfg(unix)]
+#[test]
+fn after_a_timeout_the_processes_the_engine_started_are_stopped_too() {
+    stopped_with_the_engine("grandchild");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_process_the_engine_started_in_a_session_of_its_own_is_stopped_too() {
+    stopped_with_the_engine("own-session");
 }
 
 #[test]
@@ -494,4 +516,42 @@ fn fuzzing_an_engine_without_capture_capabilities_finds_nothing() {
             .map(|f| f.divergence.difference.summary())
             .unwrap_or_default()
     );
+}
+
+/// A process whose parent ended while the engine ran (a daemon the engine
+/// started through a shell, in a session of its own) is adopted by the
+/// command-line tool and ends with the run.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_orphan_the_engine_left_in_a_session_of_its_own_ends_with_the_run() {
+    let dir = std::env::temp_dir().join(format!("hexodic-orphan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("pid");
+    let engine = engine_cmd(&format!(
+        "--reference --misbehave orphan={} --after 2",
+        pid_file.display()
+    ));
+    let out = common::harness_in(
+        &dir,
+        &[
+            "run",
+            &common::fixtures().join("capture").display().to_string(),
+            "--engine",
+            &engine,
+            "--jobs",
+            "1",
+        ],
+    );
+    assert!(
+        out.status.code().is_some_and(|c| c < 2),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let pid: u32 = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(ends(pid), "process {pid}, orphaned by the engine, outlived the run");
 }

@@ -16,6 +16,7 @@ mod external;
 mod incident;
 mod lines;
 pub(crate) mod process;
+pub mod reaper;
 pub mod protocol;
 mod reference;
 mod serve;

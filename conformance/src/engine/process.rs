@@ -3,7 +3,8 @@
 //! length, and each process's own standard error kept for its incidents.
 //!
 //! On unix the engine runs in a process group of its own, and stopping it
-//! stops the whole group: processes the engine started do not outlive it.
+//! stops the whole group and, on Linux, every descendant that left the
+//! group (`reaper.rs`): processes the engine started do not outlive it.
 
 use super::lines::{LineMsg, Output};
 use super::protocol::MAX_LINE;
@@ -471,6 +472,8 @@ fn stop(child: &mut Child) {
         // The child leads its own group (see `start`): one signal reaches
         // the processes it started too. A group id is not given to anyone
         // else while the group has members, nor before the child is collected.
+        // What left the group first (found while the engine still runs).
+        super::reaper::stop_descendants(child.id());
         if let Ok(id) = i32::try_from(child.id()) {
             use nix::sys::signal::{killpg, Signal};
             let _ = killpg(nix::unistd::Pid::from_raw(id), Signal::SIGKILL);
