@@ -157,7 +157,10 @@ fn start_own_session_sleeper() -> std::io::Result<u32> {
 /// ends at once: its id.
 fn start_orphan() -> std::io::Result<u32> {
     let out = std::process::Command::new("sh")
-        .args(["-c", "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!"])
+        .args([
+            "-c",
+            "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!",
+        ])
         .stdin(std::process::Stdio::null())
         .output()?;
     String::from_utf8_lossy(&out.stdout)

@@ -437,7 +437,10 @@ fn stopped_with_the_engine(mode: &str) {
     // Request 3: no reply; the engine is stopped, and what it started with it.
     let i = e.play(turn("e5 +e5")).unwrap_err();
     assert_eq!(i.kind, IncidentKind::Timeout { millis: 300 });
-    assert!(ends(pid), "process {pid}, started by the engine, outlived it");
+    assert!(
+        ends(pid),
+        "process {pid}, started by the engine, outlived it"
+    );
 }
 
 #[cfg(unix)]
@@ -553,5 +556,8 @@ fn an_orphan_the_engine_left_in_a_session_of_its_own_ends_with_the_run() {
         .parse()
         .unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(ends(pid), "process {pid}, orphaned by the engine, outlived the run");
+    assert!(
+        ends(pid),
+        "process {pid}, orphaned by the engine, outlived the run"
+    );
 }

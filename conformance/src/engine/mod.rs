@@ -16,8 +16,8 @@ mod external;
 mod incident;
 mod lines;
 pub(crate) mod process;
-pub mod reaper;
 pub mod protocol;
+pub mod reaper;
 mod reference;
 mod serve;
 #[cfg(unix)]
