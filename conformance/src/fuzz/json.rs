@@ -197,12 +197,7 @@ impl FuzzJson {
         if self.finding.is_some() {
             return Exit::Differs;
         }
-        let stopped = self.stopped.map(|s| match s {
-            StopReason::TimeLimit => crate::run::Stopped::TimeLimit,
-            StopReason::Interrupted => crate::run::Stopped::Interrupted,
-            StopReason::Unusable => crate::run::Stopped::Unusable,
-            StopReason::FailFast => crate::run::Stopped::FailFast,
-        });
+        let stopped = self.stopped.map(crate::run::Stopped::from);
         Exit::of(stopped, 0, self.incidents.len(), 0)
     }
 

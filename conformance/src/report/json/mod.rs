@@ -124,6 +124,17 @@ impl From<Stopped> for StopReason {
     }
 }
 
+impl From<StopReason> for Stopped {
+    fn from(s: StopReason) -> Stopped {
+        match s {
+            StopReason::TimeLimit => Stopped::TimeLimit,
+            StopReason::Interrupted => Stopped::Interrupted,
+            StopReason::Unusable => Stopped::Unusable,
+            StopReason::FailFast => Stopped::FailFast,
+        }
+    }
+}
+
 impl JsonReport {
     /// The report of a run; `command` is the `--engine` command line, if any.
     pub fn new(report: &RunReport, command: Option<&str>) -> JsonReport {
@@ -208,4 +219,29 @@ pub fn report_schema_json() -> String {
     let mut s = serde_json::to_string_pretty(&schema).unwrap_or_default();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{StopReason, Stopped};
+
+    #[test]
+    fn every_stop_reads_back_as_itself() {
+        for s in [
+            Stopped::TimeLimit,
+            Stopped::Interrupted,
+            Stopped::Unusable,
+            Stopped::FailFast,
+        ] {
+            assert_eq!(Stopped::from(StopReason::from(s)), s);
+        }
+        for r in [
+            StopReason::TimeLimit,
+            StopReason::Interrupted,
+            StopReason::Unusable,
+            StopReason::FailFast,
+        ] {
+            assert_eq!(StopReason::from(Stopped::from(r)), r);
+        }
+    }
 }
