@@ -149,12 +149,31 @@ fn rule_order(id: &str) -> (usize, String) {
     (i, id.to_owned())
 }
 
-/// A copy of `r` holding only the results of the fixtures in `ids`.
+/// A copy of `r` holding only the results of the fixtures in `ids`, without
+/// the whole run it may carry (the comparison reads the results only).
 fn restricted(r: &JsonReport, ids: &BTreeSet<&str>) -> JsonReport {
-    let mut out = r.clone();
-    out.run = None;
-    out.results.retain(|x| ids.contains(x.id.as_str()));
-    out
+    JsonReport {
+        comparison: None,
+        complete: r.complete,
+        corpus: r.corpus.clone(),
+        elapsed_seconds: r.elapsed_seconds,
+        engine: r.engine.clone(),
+        errors: r.errors.clone(),
+        exit_code: r.exit_code,
+        harness: r.harness.clone(),
+        partition: r.partition.clone(),
+        results: r
+            .results
+            .iter()
+            .filter(|x| ids.contains(x.id.as_str()))
+            .cloned()
+            .collect(),
+        root_causes: r.root_causes.clone(),
+        run: None,
+        schema_version: r.schema_version,
+        stopped: r.stopped,
+        summary: r.summary.clone(),
+    }
 }
 
 /// The dashboard of `inputs`, compared on the fixtures every one ran.
