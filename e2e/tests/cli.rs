@@ -233,6 +233,96 @@ fn sigterm_stops_the_engine_and_writes_the_reports() {
     assert_eq!(j["stopped"], "interrupted");
 }
 
+/// The children of process `pid`, from `/proc`.
+#[cfg(target_os = "linux")]
+fn children_of(pid: u32) -> Vec<u32> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Some(p) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
+            continue;
+        };
+        let after = &stat[stat.rfind(')').unwrap() + 1..];
+        if after.split_whitespace().nth(1) == Some(pid.to_string().as_str()) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// A second SIGTERM exits at once, and the engine (which would never end
+/// on its own: it sleeps without reading) ends with the tool.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_second_sigterm_exits_at_once_and_the_engine_ends_with_the_tool() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let fx = fixtures();
+    let e = engine_cmd("--reference --misbehave hang-after --after 2");
+    let mut child = Command::new(common::harness())
+        .args([
+            "run",
+            "--fixtures",
+            fx.to_str().unwrap(),
+            "--engine",
+            &e,
+            "--jobs",
+            "1",
+            "--timeout",
+            "60s",
+        ])
+        .current_dir(dir.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut engines = Vec::new();
+    for _ in 0..200 {
+        engines = children_of(child.id());
+        if !engines.is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!engines.is_empty(), "no engine process started");
+    // Into the hang: request 2 is never answered.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let pid = child.id().to_string();
+    // Both at once, so that the second comes before the first is done with.
+    assert!(Command::new("sh")
+        .args([
+            "-c",
+            &format!("kill -TERM {pid}; sleep 0.005; kill -TERM {pid}")
+        ])
+        .status()
+        .unwrap()
+        .success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    for e in engines {
+        let gone = (0..100).any(|_| {
+            let state = std::fs::read_to_string(format!("/proc/{e}/stat")).unwrap_or_default();
+            let done = state.is_empty() || state.contains(") Z ");
+            if !done {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            done
+        });
+        if !gone {
+            let _ = Command::new("kill")
+                .args(["-KILL", &e.to_string()])
+                .status();
+        }
+        assert!(gone, "engine process {e} outlived the tool");
+    }
+}
+
 #[test]
 fn expectations_turn_known_failures_green_and_catch_unexpected_passes() {
     let dir = tempfile::tempdir().unwrap();

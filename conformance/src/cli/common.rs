@@ -103,6 +103,9 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
         let _ = ctrlc::set_handler(move || {
             if f.swap(true, Ordering::SeqCst) {
                 eprintln!("\ninterrupted again: exiting now");
+                // The engines and everything they started end with the tool
+                // (the handler runs on a thread of its own, not in the signal).
+                hexodic_conformance::engine::reaper::end_adopted();
                 std::process::exit(i32::from(Exit::Interrupted.code()));
             }
             eprintln!("\ninterrupted: stopping the engine and writing the reports (again to exit at once)");

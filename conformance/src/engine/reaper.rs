@@ -29,7 +29,8 @@ pub fn adopt_orphans() {
 
 /// Stop and collect every child of this process still running: at the end
 /// of a command, after its engines were stopped, these are processes
-/// adopted by [`adopt_orphans`] (and their children, adopted in turn).
+/// adopted by [`adopt_orphans`] (and their children, adopted in turn); on
+/// a second interrupt, the engines themselves and what they started.
 pub fn end_adopted() {
     #[cfg(target_os = "linux")]
     {
