@@ -463,30 +463,7 @@ struct Probe {
 
 /// Open a copy of `page` with the probe in a window `width` wide.
 fn probe(browser: &Path, page: &Path, width: u32) -> Probe {
-    let html = std::fs::read_to_string(page).unwrap();
-    let probed = page.with_extension(format!("probe-{width}.html"));
-    std::fs::write(&probed, html.replace("</body>", &format!("{PROBE}</body>"))).unwrap();
-    let out = run_chromium(
-        browser,
-        &probed,
-        &[
-            "--dump-dom".into(),
-            format!("--window-size={width},1000"),
-            "--hide-scrollbars".into(),
-        ],
-    );
-    let messages = page_messages(&out.stderr);
-    assert!(messages.is_empty(), "{}", messages.join("\n"));
-    let start = out
-        .stdout
-        .find("data-probe=\"")
-        .unwrap_or_else(|| panic!("the probe did not run:\n{}", out.stderr))
-        + "data-probe=\"".len();
-    let end = start + out.stdout[start..].find('"').unwrap();
-    let json = out.stdout[start..end]
-        .replace("&quot;", "\"")
-        .replace("&amp;", "&");
-    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let v = run_probe(browser, page, PROBE, &format!("probe-{width}"), width);
     let views = v.get("views").and_then(|a| a.as_array()).map(|list| {
         list.iter()
             .map(|t| {
@@ -769,11 +746,24 @@ const USE_PROBE: &str = r##"<script>
 /// Open a copy of `page` with [`USE_PROBE`] in a window `width` wide and
 /// return what it found.
 fn use_probe(browser: &Path, page: &Path, width: u32) -> serde_json::Value {
+    run_probe(browser, page, USE_PROBE, &format!("use-{width}"), width)
+}
+
+/// Open a copy of `page` (named with `suffix`) with the `script` before
+/// `</body>` in a window `width` wide; no message of the page's own on the
+/// console, and what the script wrote into `<body data-probe="...">`.
+fn run_probe(
+    browser: &Path,
+    page: &Path,
+    script: &str,
+    suffix: &str,
+    width: u32,
+) -> serde_json::Value {
     let html = std::fs::read_to_string(page).unwrap();
-    let probed = page.with_extension(format!("use-{width}.html"));
+    let probed = page.with_extension(format!("{suffix}.html"));
     std::fs::write(
         &probed,
-        html.replace("</body>", &format!("{USE_PROBE}</body>")),
+        html.replace("</body>", &format!("{script}</body>")),
     )
     .unwrap();
     let out = run_chromium(
@@ -787,15 +777,18 @@ fn use_probe(browser: &Path, page: &Path, width: u32) -> serde_json::Value {
     );
     let messages = page_messages(&out.stderr);
     assert!(messages.is_empty(), "{}", messages.join("\n"));
-    let start = out.stdout.find("data-probe=\"").unwrap_or_else(|| {
-        panic!(
-            "the probe did not run on {}:\n{}",
-            page.display(),
-            out.stderr
-        )
-    }) + "data-probe=\"".len();
-    let end = start + out.stdout[start..].find('"').unwrap();
-    let json = out.stdout[start..end]
+    probe_answer(&out.stdout, page, &out.stderr)
+}
+
+/// What a probe wrote into `<body data-probe="...">` of the DOM `dom` that
+/// Chromium dumped for `page` (`stderr`, its messages, said if there is none).
+fn probe_answer(dom: &str, page: &Path, stderr: &str) -> serde_json::Value {
+    let start = dom
+        .find("data-probe=\"")
+        .unwrap_or_else(|| panic!("the probe did not run on {}:\n{stderr}", page.display()))
+        + "data-probe=\"".len();
+    let end = start + dom[start..].find('"').unwrap();
+    let json = dom[start..end]
         .replace("&quot;", "\"")
         .replace("&lt;", "<")
         .replace("&gt;", ">")
@@ -942,7 +935,5 @@ fn no_script_probe(browser: &Path, page: &Path) -> serde_json::Value {
     let probed = page.with_extension("bare.html");
     std::fs::write(&probed, bare.replace("</body>", &format!("{probe}</body>"))).unwrap();
     let out = run_chromium(browser, &probed, &["--dump-dom".into()]);
-    let start = out.stdout.find("data-probe=\"").unwrap() + "data-probe=\"".len();
-    let end = start + out.stdout[start..].find('"').unwrap();
-    serde_json::from_str(&out.stdout[start..end].replace("&quot;", "\"")).unwrap()
+    probe_answer(&out.stdout, page, &out.stderr)
 }

@@ -21,7 +21,7 @@
 
 mod common;
 
-use common::{fixtures, harness, TEST_ENGINE};
+use common::{fixtures, harness, json, TEST_ENGINE};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -188,10 +188,6 @@ fn run_job(repo: &Path, bug: Option<&str>, main_report: Option<&Path>) -> JobRun
         }
     }
     job
-}
-
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 fn ids(list: &Value) -> Vec<String> {

@@ -5,29 +5,14 @@
 
 mod common;
 
-use common::{assert_no_debug, engine_cmd, fixtures, harness_in};
+use common::{assert_no_debug, engine_cmd, fixtures, harness_in, json, run_shipped, text};
 use std::path::Path;
 use std::process::Output;
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
 fn run(dir: &Path, engine: &str, extra: &[&str]) -> Output {
-    let fx = fixtures();
-    let mut args = vec![
-        "run",
-        "--fixtures",
-        fx.to_str().unwrap(),
-        "--engine",
-        engine,
-    ];
+    let mut args = vec!["--engine", engine];
     args.extend_from_slice(extra);
-    harness_in(dir, &args)
+    run_shipped(dir, &args)
 }
 
 /// No `name/..` detour in any path of `text` (leading `../` steps are fine).
@@ -41,10 +26,6 @@ fn assert_clean_paths(text: &str) {
             );
         }
     }
-}
-
-fn json(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{engine_cmd, fixtures, harness, harness_in};
+use common::{engine_cmd, fixtures, harness, harness_in, json, run_shipped, text};
 use hexodic_conformance::report::{markdown, JsonReport, MAX_CAUSES, MAX_ROWS};
 use serde_json::Value;
 use std::path::Path;
@@ -17,36 +17,14 @@ const BUG: &str = "cap-at-59";
 const RULE: &str = "G7";
 const PART: &str = "end/";
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
 fn run(dir: &Path, engine: &str, extra: &[&str]) -> Output {
-    let fx = fixtures();
-    let mut args = vec![
-        "run",
-        "--fixtures",
-        fx.to_str().unwrap(),
-        PART,
-        "--jobs",
-        "1",
-        "--engine",
-        engine,
-    ];
+    let mut args = vec![PART, "--jobs", "1", "--engine", engine];
     args.extend_from_slice(extra);
-    harness_in(dir, &args)
+    run_shipped(dir, &args)
 }
 
 fn serve() -> String {
     format!("{} serve", harness().display())
-}
-
-fn read(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
 /// A clean report `clean.json` and a one-bug report `bug.json` in `dir`;
@@ -60,7 +38,7 @@ fn two_reports(dir: &Path) -> Vec<String> {
         &["--json", "bug.json"],
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let bug = read(&dir.join("bug.json"));
+    let bug = json(&dir.join("bug.json"));
     let failing: Vec<String> = bug["results"]
         .as_array()
         .unwrap()
@@ -135,7 +113,7 @@ fn compare_names_a_bugs_fixtures_newly_failing_under_its_rule_and_reversed_fixed
 fn a_failure_with_another_signature_is_changed_and_fails_compare() {
     let dir = tempfile::tempdir().unwrap();
     let failing = two_reports(dir.path());
-    let mut old = read(&dir.path().join("bug.json"));
+    let mut old = json(&dir.path().join("bug.json"));
     for r in old["results"].as_array_mut().unwrap() {
         if r["id"] == failing[0].as_str() {
             r["signature"]["key"] = Value::from("another-key");
@@ -168,7 +146,7 @@ fn run_with_a_baseline_fails_only_on_what_is_new_and_writes_the_comparison() {
     let summary_at = out.find("failures of documented rules").unwrap();
     let compared_at = out.find("against the baseline").unwrap();
     assert!(summary_at < compared_at, "{out}");
-    let again = read(&dir.path().join("again.json"));
+    let again = json(&dir.path().join("again.json"));
     let c = &again["comparison"];
     assert_eq!(c["still_failing"].as_array().unwrap().len(), failing.len());
     assert_eq!(c["newly_failing"].as_array().unwrap().len(), 0);
@@ -185,7 +163,7 @@ fn run_with_a_baseline_fails_only_on_what_is_new_and_writes_the_comparison() {
         &["--baseline", "clean.json", "--json", "new.json"],
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let new = read(&dir.path().join("new.json"));
+    let new = json(&dir.path().join("new.json"));
     let ids: Vec<&str> = new["comparison"]["newly_failing"]
         .as_array()
         .unwrap()
@@ -200,7 +178,7 @@ fn run_with_a_baseline_fails_only_on_what_is_new_and_writes_the_comparison() {
 fn reports_of_different_corpus_versions_are_compared_on_the_fixtures_they_share() {
     let dir = tempfile::tempdir().unwrap();
     let failing = two_reports(dir.path());
-    let mut old = read(&dir.path().join("clean.json"));
+    let mut old = json(&dir.path().join("clean.json"));
     let results = old["results"].as_array_mut().unwrap();
     let total = results.len();
     // Drop a failing fixture and another from the baseline, rename one.
@@ -327,7 +305,7 @@ fn the_markdown_summary_has_the_json_numbers_and_goes_to_the_job_summary() {
         .unwrap();
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let md = std::fs::read_to_string(dir.path().join("r.md")).unwrap();
-    let s = &read(&dir.path().join("r.json"))["summary"];
+    let s = &json(&dir.path().join("r.json"))["summary"];
     let want: Vec<u64> = [
         "run",
         "fixtures",

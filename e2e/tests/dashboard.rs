@@ -8,21 +8,12 @@
 
 mod common;
 
-use common::{corpus, harness_in};
+use common::{corpus, harness_in, text};
 use hexodic_conformance::report::{json, JsonReport};
 use hexodic_conformance::run::{run_corpus, RunOptions};
 use hexodic_e2e::{Bug, ModelEngine};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::Output;
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// The JSON report of the whole corpus against the model with `bug`.
 fn report_of(bug: Option<Bug>) -> String {

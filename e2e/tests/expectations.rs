@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{engine_cmd, fixtures, harness_in};
+use common::{engine_cmd, json, run_shipped, text};
 use std::path::Path;
 use std::process::Output;
 
@@ -18,29 +18,12 @@ const IDS: [&str; 3] = [
 ];
 const CHANGED: [&str; 2] = [IDS[0], IDS[1]];
 
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
 fn run(dir: &Path, bug: &str, extra: &[&str]) -> Output {
-    let fx = fixtures();
     let engine = engine_cmd(&format!("--bug {bug}"));
-    let mut args = vec![
-        "run",
-        "--fixtures",
-        fx.to_str().unwrap(),
-        "--engine",
-        &engine,
-        "--jobs",
-        "1",
-    ];
+    let mut args = vec!["--engine", &engine, "--jobs", "1"];
     args.extend_from_slice(extra);
     args.extend_from_slice(&IDS);
-    harness_in(dir, &args)
+    run_shipped(dir, &args)
 }
 
 #[test]
@@ -76,8 +59,7 @@ fn a_failure_of_another_signature_is_a_changed_failure() {
     );
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let out = text(&o);
-    let j: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    let j = json(&dir.path().join("r.json"));
     let results = j["results"].as_array().unwrap();
     let changed: Vec<&str> = results
         .iter()

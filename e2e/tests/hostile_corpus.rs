@@ -5,27 +5,14 @@
 
 mod common;
 
-use common::{fixtures, harness_in};
+use common::{copy_end_fixtures, harness_in, text};
 use std::path::Path;
-
-fn text(o: &std::process::Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// A copy of the `end/` fixtures in `dir/fixtures`, with a FIFO, a link to
 /// `/dev/zero` and a link loop planted in it.
 fn hostile_copy(dir: &Path) -> std::path::PathBuf {
-    let root = dir.join("fixtures");
+    let root = copy_end_fixtures(dir);
     let area = root.join("end");
-    std::fs::create_dir_all(&area).unwrap();
-    for e in std::fs::read_dir(fixtures().join("end")).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, area.join(p.file_name().unwrap())).unwrap();
-    }
     let fifo = area.join("pipe.yaml");
     let made = std::process::Command::new("mkfifo")
         .arg(&fifo)

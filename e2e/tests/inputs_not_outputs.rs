@@ -5,29 +5,9 @@
 
 mod common;
 
-use common::{engine_cmd, fixtures, harness_in};
+use common::{copy_end_fixtures, engine_cmd, harness_in, run_shipped, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
-/// A copy of the `end/` fixtures with their traces in `dir/fixtures`.
-fn corpus_copy(dir: &Path) -> PathBuf {
-    let root = dir.join("fixtures");
-    let area = root.join("end");
-    std::fs::create_dir_all(&area).unwrap();
-    for e in std::fs::read_dir(fixtures().join("end")).unwrap() {
-        let p = e.unwrap().path();
-        std::fs::copy(&p, area.join(p.file_name().unwrap())).unwrap();
-    }
-    root
-}
 
 /// The first fixture of the copy.
 fn first_fixture(root: &Path) -> PathBuf {
@@ -49,7 +29,7 @@ fn refused(o: &Output, what: &str) {
 #[test]
 fn a_report_over_a_fixture_or_trace_is_refused_and_nothing_is_written() {
     let dir = tempfile::tempdir().unwrap();
-    let root = corpus_copy(dir.path());
+    let root = copy_end_fixtures(dir.path());
     let fixture = first_fixture(&root);
     let trace = fixture.with_extension("snap");
     let before = (
@@ -95,7 +75,7 @@ fn a_report_over_a_fixture_or_trace_is_refused_and_nothing_is_written() {
 #[test]
 fn a_report_over_the_expectations_or_another_report_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let root = corpus_copy(dir.path());
+    let root = copy_end_fixtures(dir.path());
     let fx = root.to_str().unwrap();
     let exp = dir.path().join("exp.yaml");
     let hand_written = "# my reasons\nengine: model\nexpected_failures: {}\n";
@@ -134,18 +114,7 @@ fn a_report_over_the_expectations_or_another_report_is_refused() {
 #[test]
 fn merge_and_compare_never_write_over_their_inputs() {
     let dir = tempfile::tempdir().unwrap();
-    let fx = fixtures();
-    let o = harness_in(
-        dir.path(),
-        &[
-            "run",
-            "--fixtures",
-            fx.to_str().unwrap(),
-            "end/",
-            "--json",
-            "a.json",
-        ],
-    );
+    let o = run_shipped(dir.path(), &["end/", "--json", "a.json"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let before = std::fs::read(dir.path().join("a.json")).unwrap();
     let o = harness_in(dir.path(), &["merge", "a.json", "--html", "a.json"]);

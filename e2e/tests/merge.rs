@@ -5,42 +5,22 @@
 
 mod common;
 
-use common::{engine_cmd, fixtures, harness_in};
+use common::{engine_cmd, harness_in, json, result_ids, run_shipped, text};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Output;
 
 const BUG: &str = "--bug weight-at-least";
-
-fn words(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// `run --json FILE` in `dir` on the capture and echo fixtures against the
 /// planted-bug engine, with `extra`; its standard output.
 fn run(dir: &Path, file: &str, extra: &[&str]) -> String {
-    let fx = fixtures();
     let engine = engine_cmd(BUG);
-    let mut args = vec![
-        "run",
-        "--fixtures",
-        fx.to_str().unwrap(),
-        "--engine",
-        &engine,
-        "--jobs",
-        "1",
-        "--json",
-        file,
-    ];
+    let mut args = vec!["--engine", &engine, "--jobs", "1", "--json", file];
     args.extend_from_slice(extra);
     args.extend(["capture", "echo"]);
-    let o = harness_in(dir, &args);
-    assert_eq!(o.status.code(), Some(1), "{}", words(&o));
+    let o = run_shipped(dir, &args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
 
@@ -64,22 +44,13 @@ fn timeless(v: &Value) -> Value {
 }
 
 fn read(path: &Path) -> Value {
-    timeless(&serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap())
+    timeless(&json(path))
 }
 
 fn text_lines(s: &str) -> Vec<&str> {
     s.lines()
         .filter(|l| !l.starts_with("warning:"))
         .map(|l| l.split(" variant runs in ").next().unwrap_or(l))
-        .collect()
-}
-
-fn ids(j: &Value) -> Vec<String> {
-    j["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["id"].as_str().unwrap().to_owned())
         .collect()
 }
 
@@ -102,11 +73,11 @@ fn the_merged_parts_are_the_single_run() {
     // Disjoint, and together the whole.
     let mut seen = BTreeSet::new();
     for p in &parts {
-        for id in ids(p) {
+        for id in result_ids(p) {
             assert!(seen.insert(id.clone()), "{id} in two parts");
         }
     }
-    let all: BTreeSet<String> = ids(&whole).into_iter().collect();
+    let all: BTreeSet<String> = result_ids(&whole).into_iter().collect();
     assert_eq!(seen, all);
     assert!(whole["summary"]["failed"].as_u64().unwrap() > 0);
 
@@ -117,7 +88,7 @@ fn the_merged_parts_are_the_single_run() {
             "--text",
         ],
     );
-    assert_eq!(o.status.code(), Some(1), "{}", words(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     assert_eq!(read(&d.join("m.json")), whole);
     let merged_text = String::from_utf8_lossy(&o.stdout);
     assert_eq!(text_lines(&merged_text), text_lines(&whole_text));
@@ -130,7 +101,7 @@ fn refused(dir: &Path, args: &[&str], says: &[&str]) {
     all.extend_from_slice(args);
     all.extend(["--json", "out.json"]);
     let o = harness_in(dir, &all);
-    let w = words(&o);
+    let w = text(&o);
     assert_eq!(o.status.code(), Some(2), "{w}");
     for s in says {
         assert!(w.contains(s), "{s:?} not in: {w}");
@@ -139,8 +110,7 @@ fn refused(dir: &Path, args: &[&str], says: &[&str]) {
 }
 
 fn edited(dir: &Path, from: &str, to: &str, edit: impl Fn(&mut Value)) {
-    let mut v: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join(from)).unwrap()).unwrap();
+    let mut v = json(&dir.join(from));
     edit(&mut v);
     std::fs::write(dir.join(to), serde_json::to_string_pretty(&v).unwrap()).unwrap();
 }

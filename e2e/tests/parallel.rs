@@ -5,41 +5,25 @@
 
 mod common;
 
-use common::{engine_cmd, fixtures, harness, harness_in};
+use common::{engine_cmd, fixtures, harness, harness_in, json, result_ids, run_shipped, text};
 use hexodic_conformance::fuzz::{fuzz, fuzz_parallel, FuzzOptions};
 use hexodic_conformance::run::Partition;
 use hexodic_e2e::{Bug, ModelEngine};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Output;
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// `run` on the whole corpus with `extra`; its exit code, its standard
 /// output and its JSON report without timings and what belongs to one
 /// engine process (its standard error, its count of requests).
 fn run(engine: Option<&str>, extra: &[&str]) -> (Option<i32>, String, Value) {
     let dir = tempfile::tempdir().unwrap();
-    let fx = fixtures();
-    let mut args = vec![
-        "run",
-        "--fixtures",
-        fx.to_str().unwrap(),
-        "--json",
-        "r.json",
-    ];
+    let mut args = vec!["--json", "r.json"];
     if let Some(e) = engine {
         args.extend(["--engine", e]);
     }
     args.extend_from_slice(extra);
-    let o = harness_in(dir.path(), &args);
+    let o = run_shipped(dir.path(), &args);
     let mut j: Value =
         serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
             .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
@@ -172,9 +156,7 @@ fn a_fixture_that_does_not_load_is_reported_on_any_number_of_jobs() {
                 "r.json",
             ],
         );
-        let j: Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
-                .unwrap();
+        let j = json(&dir.path().join("r.json"));
         (
             o.status.code(),
             j["summary"]["errors"].clone(),
@@ -215,20 +197,11 @@ fn a_crash_on_one_fixture_is_its_incident_while_the_other_workers_carry_on() {
     assert_eq!(j["exit_code"], 4);
 }
 
-fn ids(j: &Value) -> Vec<String> {
-    j["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["id"].as_str().unwrap().to_owned())
-        .collect()
-}
-
 #[test]
 fn the_parts_of_a_partitioned_run_are_disjoint_and_cover_the_corpus() {
     let (_, _, whole) = run(None, &[]);
     assert!(whole["partition"].is_null());
-    let n = ids(&whole).len();
+    let n = result_ids(&whole).len();
     // Round-robin in id order: the parts differ by at most one fixture.
     let sizes = (n / 3)..=n.div_ceil(3);
     let mut seen = Vec::new();
@@ -238,11 +211,11 @@ fn the_parts_of_a_partitioned_run_are_disjoint_and_cover_the_corpus() {
         assert_eq!(code, Some(0));
         assert_eq!(j["partition"], p.as_str());
         assert_eq!(j["corpus"]["version"], whole["corpus"]["version"], "{p}");
-        let part = ids(&j);
+        let part = result_ids(&j);
         assert!(sizes.contains(&part.len()), "{p}: {}", part.len());
         seen.extend(part);
     }
-    let all = ids(&whole);
+    let all = result_ids(&whole);
     assert_eq!(seen.len(), all.len(), "no fixture in two parts");
     let (a, b): (BTreeSet<_>, BTreeSet<_>) =
         (seen.into_iter().collect(), all.into_iter().collect());

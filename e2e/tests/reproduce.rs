@@ -5,30 +5,14 @@
 
 mod common;
 
-use common::{fixtures, harness, harness_in, TEST_ENGINE};
+use common::{harness, json, run_shipped, TEST_ENGINE};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 
-fn json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
-
 /// The failing results of a run of the corpus against `engine`, in `dir`.
 fn failures(dir: &Path, engine: &str) -> Vec<Value> {
-    let fx = fixtures();
-    let o = harness_in(
-        dir,
-        &[
-            "run",
-            "--fixtures",
-            fx.to_str().unwrap(),
-            "--engine",
-            engine,
-            "--json",
-            "all.json",
-        ],
-    );
+    let o = run_shipped(dir, &["--engine", engine, "--json", "all.json"]);
     assert_eq!(o.status.code(), Some(1), "{o:?}");
     let report = json(&dir.join("all.json"));
     let results = report["results"].as_array().unwrap().clone();

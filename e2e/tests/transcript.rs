@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{fixtures, harness, harness_in, TEST_ENGINE};
+use common::{harness, json, run_shipped, TEST_ENGINE};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -23,14 +23,10 @@ fn replay(program: &Path, args: &[&str], input: &Path) -> String {
 #[test]
 fn a_transcript_replays_to_the_engine_replies_and_to_serve_the_expected() {
     let dir = tempfile::tempdir().unwrap();
-    let fx = fixtures();
     let engine = format!("{TEST_ENGINE} --bug edge-counts-tier");
-    let o = harness_in(
+    let o = run_shipped(
         dir.path(),
         &[
-            "run",
-            "--fixtures",
-            fx.to_str().unwrap(),
             "--engine",
             &engine,
             "--transcript",
@@ -40,8 +36,7 @@ fn a_transcript_replays_to_the_engine_replies_and_to_serve_the_expected() {
         ],
     );
     assert_eq!(o.status.code(), Some(1), "{o:?}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap()).unwrap();
+    let report = json(&dir.path().join("r.json"));
     let failing: Vec<&str> = report["results"]
         .as_array()
         .unwrap()
@@ -90,19 +85,7 @@ fn a_transcript_folder_that_cannot_be_written_stops_before_the_engine_starts() {
     std::fs::write(dir.path().join("taken"), "a file").unwrap();
     let marker = dir.path().join("started");
     let engine = format!("sh -c 'touch {} && exec {TEST_ENGINE}'", marker.display());
-    let fx = fixtures();
-    let o = harness_in(
-        dir.path(),
-        &[
-            "run",
-            "--fixtures",
-            fx.to_str().unwrap(),
-            "--engine",
-            &engine,
-            "--transcript",
-            "taken",
-        ],
-    );
+    let o = run_shipped(dir.path(), &["--engine", &engine, "--transcript", "taken"]);
     assert_eq!(o.status.code(), Some(2), "{o:?}");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(

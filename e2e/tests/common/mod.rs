@@ -53,6 +53,25 @@ pub fn harness_in(dir: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Run the harness in `dir` on the shipped corpus: `run --fixtures
+/// <shipped corpus>` followed by `args`.
+pub fn run_shipped(dir: &Path, args: &[&str]) -> Output {
+    let fx = fixtures();
+    let mut all = vec!["run", "--fixtures", fx.to_str().unwrap()];
+    all.extend_from_slice(args);
+    harness_in(dir, &all)
+}
+
+/// The fixture IDs of a JSON report's results, in order.
+pub fn result_ids(report: &serde_json::Value) -> Vec<String> {
+    report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
 /// Run the whole corpus in process against `engine`, with the golden traces.
 pub fn run_all(engine: &mut dyn Engine) -> RunReport {
     let opts = RunOptions {
@@ -77,4 +96,30 @@ pub fn assert_no_debug(what: &str, text: &str) {
     for m in DEBUG_MARKS {
         assert!(!text.contains(m), "{what} holds `{m}`:\n{text}");
     }
+}
+
+/// What a command wrote: its standard output, then its standard error.
+pub fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A JSON file, read.
+pub fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// A copy of the shipped `end/` fixtures in `dir/fixtures`; that folder.
+pub fn copy_end_fixtures(dir: &Path) -> PathBuf {
+    let root = dir.join("fixtures");
+    let area = root.join("end");
+    std::fs::create_dir_all(&area).unwrap();
+    for e in std::fs::read_dir(fixtures().join("end")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, area.join(p.file_name().unwrap())).unwrap();
+    }
+    root
 }

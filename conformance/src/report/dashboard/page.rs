@@ -6,7 +6,7 @@
 
 use super::grid::{Changes, Column, Dashboard, Step, Tally};
 use crate::report::compare::{headline, totals_line};
-use crate::report::html::page::{document, escape, inline, slug, Html, Style};
+use crate::report::html::page::{document, escape, inline, slug, title_block, Html, Style};
 use crate::report::html::{CatalogueUrl, PageOptions};
 use crate::report::json::{FixtureChange, FixtureReport};
 
@@ -119,37 +119,25 @@ impl Writer<'_> {
 
     fn header(&mut self) {
         let d = self.d;
-        self.h.open("header", &[("class", "top")]);
-        self.h.elem("h1", &[], "Hexodic conformance dashboard");
         let engines: Vec<&str> = d.columns.iter().map(|c| c.engine.as_str()).collect();
-        self.h.elem(
-            "p",
-            &[],
-            &format!(
-                "{} compared on {}: {}",
-                plural(d.columns.len(), "report", "reports"),
-                plural(d.compared, "fixture", "fixtures"),
-                engines.join(", ")
-            ),
+        let lead = format!(
+            "{} compared on {}: {}",
+            plural(d.columns.len(), "report", "reports"),
+            plural(d.compared, "fixture", "fixtures"),
+            engines.join(", ")
         );
-        let mut facts = format!(
+        let mut facts = vec![format!(
             "written by hexodic-conformance {}",
             env!("CARGO_PKG_VERSION")
+        )];
+        facts.extend(self.date.map(str::to_owned));
+        title_block(
+            &mut self.h,
+            "Hexodic conformance dashboard",
+            &lead,
+            &facts,
+            self.catalogue,
         );
-        if let Some(date) = self.date {
-            facts.push_str(&format!(" · {date}"));
-        }
-        self.h.elem("p", &[("class", "run-facts")], &facts);
-        if let Some(c) = self.catalogue {
-            self.h
-                .open("p", &[])
-                .raw(&format!(
-                    "Rule IDs and fixture names link to <a href=\"{}\">the catalogue</a>.",
-                    escape(&c.index())
-                ))
-                .close("p");
-        }
-        self.h.close("header");
     }
 
     /// The reports, one line of facts each, and what each lacks.

@@ -1,7 +1,8 @@
 //! Writing HTML: escaping, a small element writer, inline markup for the
 //! project's texts (`code` spans, **bold**, *emphasis*), the shared style
-//! sheet and the page around a body.
+//! sheet, the title block of a page about runs and the page around a body.
 
+use super::links::CatalogueUrl;
 use std::fmt::Write as _;
 
 /// `text` with `&`, `<`, `>`, `"` and `'` escaped, and the characters HTML
@@ -316,6 +317,33 @@ pub(crate) fn document(title: &str, style: Style<'_>, body: &str) -> String {
     out.push_str(body);
     out.push_str("</body>\n</html>\n");
     out
+}
+
+/// The title block of a page about runs (the report, the dashboard): the
+/// page's title, a line saying what it shows, a line of facts joined by
+/// ` · ` (inline markup: which engine command, harness, corpus, when it was
+/// written) and, when the page knows where the catalogue is, a line saying
+/// that rule IDs and fixture names link to it.
+pub(crate) fn title_block(
+    h: &mut Html,
+    title: &str,
+    lead: &str,
+    facts: &[String],
+    catalogue: Option<&CatalogueUrl>,
+) {
+    h.open("header", &[("class", "top")]);
+    h.elem("h1", &[], title);
+    h.elem("p", &[], lead);
+    h.elem_inline("p", &[("class", "run-facts")], &facts.join(" · "));
+    if let Some(c) = catalogue {
+        h.open("p", &[])
+            .raw(&format!(
+                "Rule IDs and fixture names link to <a href=\"{}\">the catalogue</a>.",
+                escape(&c.index())
+            ))
+            .close("p");
+    }
+    h.close("header");
 }
 
 /// Where a page's style comes from.

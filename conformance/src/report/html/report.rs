@@ -4,7 +4,7 @@
 //! [`RunReport`] like every other report and worded like the text report.
 
 use super::links::CatalogueUrl;
-use super::page::{document, escape, inline, slug, Html, Style};
+use super::page::{document, escape, inline, slug, title_block, Html, Style};
 use crate::paths;
 use crate::run::{FixtureResult, RunReport, Status};
 use std::collections::BTreeMap;
@@ -176,41 +176,30 @@ impl<'a> Writer<'a> {
 
     fn header(&mut self) {
         let r = self.r;
-        self.h.open("header", &[("class", "top")]);
-        self.h.elem("h1", &[], "Hexodic conformance report");
-        self.h.elem(
-            "p",
-            &[],
-            &format!(
-                "Engine {} · {} · exit code {}",
-                r.engine.label(),
-                r.corpus_words(),
-                r.exit_code()
-            ),
+        let lead = format!(
+            "Engine {} · {} · exit code {}",
+            r.engine.label(),
+            r.corpus_words(),
+            r.exit_code()
         );
-        let command = match &r.rerun.engine {
-            Some(c) => format!("engine command `{c}`"),
-            None => "the reference engine built into the harness".to_owned(),
-        };
-        let mut facts = format!(
-            "{command} · harness hexodic-conformance {} · corpus version `{}`",
-            env!("CARGO_PKG_VERSION"),
-            r.corpus_version
-        );
+        let mut facts = vec![
+            match &r.rerun.engine {
+                Some(c) => format!("engine command `{c}`"),
+                None => "the reference engine built into the harness".to_owned(),
+            },
+            format!("harness hexodic-conformance {}", env!("CARGO_PKG_VERSION")),
+            format!("corpus version `{}`", r.corpus_version),
+        ];
         if let Some(d) = &self.opts.date {
-            facts.push_str(&format!(" · written {d}"));
+            facts.push(format!("written {d}"));
         }
-        self.h.elem_inline("p", &[("class", "run-facts")], &facts);
-        if let Some(c) = &self.opts.catalogue {
-            self.h
-                .open("p", &[])
-                .raw(&format!(
-                    "Rule IDs and fixture names link to <a href=\"{}\">the catalogue</a>.",
-                    escape(&c.index())
-                ))
-                .close("p");
-        }
-        self.h.close("header");
+        title_block(
+            &mut self.h,
+            "Hexodic conformance report",
+            &lead,
+            &facts,
+            self.opts.catalogue.as_ref(),
+        );
     }
 
     fn nav(&mut self) {
