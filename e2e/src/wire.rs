@@ -134,20 +134,17 @@ fn without_capabilities(v: &mut Value) {
     }
 }
 
-/// Start `sleep 3600` with the engine's output and error; its process id.
-fn start_sleeper() -> std::io::Result<u32> {
-    let child = std::process::Command::new("sleep")
+/// Start `sleep 3600` with the engine's output and error, in a session of
+/// its own when `own_session`; its process id.
+fn start_sleeper(own_session: bool) -> std::io::Result<u32> {
+    // In a session of its own: `setsid` run by a process that leads no
+    // group makes the session and becomes `sleep`, keeping its id.
+    let mut command = std::process::Command::new(if own_session { "setsid" } else { "sleep" });
+    if own_session {
+        command.arg("sleep");
+    }
+    let child = command
         .arg("3600")
-        .stdin(std::process::Stdio::null())
-        .spawn()?;
-    Ok(child.id())
-}
-
-/// A long-sleeping process in a session of its own: `setsid` run by a
-/// process that leads no group makes the session and becomes `sleep`.
-fn start_own_session_sleeper() -> std::io::Result<u32> {
-    let child = std::process::Command::new("setsid")
-        .args(["sleep", "3600"])
         .stdin(std::process::Stdio::null())
         .spawn()?;
     Ok(child.id())
@@ -246,16 +243,8 @@ pub fn serve(
             Misbehave::OtherVersion if v.get("protocol").is_some() => {
                 v["protocol"] = Value::from(99);
             }
-            Misbehave::Grandchild if due => {
-                let sleeper = start_sleeper()?;
-                eprintln!(
-                    "test engine {}: started process {sleeper}",
-                    std::process::id()
-                );
-                hang_next = true;
-            }
-            Misbehave::OwnSession if due => {
-                let sleeper = start_own_session_sleeper()?;
+            Misbehave::Grandchild | Misbehave::OwnSession if due => {
+                let sleeper = start_sleeper(*mode == Misbehave::OwnSession)?;
                 eprintln!(
                     "test engine {}: started process {sleeper}",
                     std::process::id()
@@ -268,7 +257,7 @@ pub fn serve(
                 orphaned = true;
             }
             Misbehave::ExitLeavingOutput if due => {
-                let sleeper = start_sleeper()?;
+                let sleeper = start_sleeper(false)?;
                 eprintln!(
                     "test engine {}: started process {sleeper}, exiting",
                     std::process::id()

@@ -182,59 +182,15 @@ fn the_time_limit_stops_the_run_and_marks_the_reports_incomplete() {
 #[cfg(unix)]
 #[test]
 fn sigterm_stops_the_engine_and_writes_the_reports() {
-    use std::process::{Command, Stdio};
     let dir = tempfile::tempdir().unwrap();
-    let fx = fixtures();
     let e = engine_cmd("--reference --misbehave slow=300");
-    let child = Command::new(common::harness())
-        .args([
-            "run",
-            "--fixtures",
-            fx.to_str().unwrap(),
-            "--engine",
-            &e,
-            "--json",
-            "r.json",
-        ])
-        .current_dir(dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = common::spawn_run_shipped(dir.path(), &["--engine", &e, "--json", "r.json"]);
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let pid = child.id().to_string();
-    assert!(Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .unwrap()
-        .success());
+    assert!(common::signal(child.id(), "TERM"));
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     let j = json(&dir.path().join("r.json"));
     assert_eq!(j["stopped"], "interrupted");
-}
-
-/// The children of process `pid`, from `/proc`.
-#[cfg(target_os = "linux")]
-fn children_of(pid: u32) -> Vec<u32> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
-        let Some(p) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(format!("/proc/{p}/stat")) else {
-            continue;
-        };
-        let after = &stat[stat.rfind(')').unwrap() + 1..];
-        if after.split_whitespace().nth(1) == Some(pid.to_string().as_str()) {
-            out.push(p);
-        }
-    }
-    out
 }
 
 /// A second SIGTERM exits at once, and the engine (which would never end
@@ -242,30 +198,16 @@ fn children_of(pid: u32) -> Vec<u32> {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_second_sigterm_exits_at_once_and_the_engine_ends_with_the_tool() {
-    use std::process::{Command, Stdio};
+    use std::process::Command;
     let dir = tempfile::tempdir().unwrap();
-    let fx = fixtures();
     let e = engine_cmd("--reference --misbehave hang-after --after 2");
-    let mut child = Command::new(common::harness())
-        .args([
-            "run",
-            "--fixtures",
-            fx.to_str().unwrap(),
-            "--engine",
-            &e,
-            "--jobs",
-            "1",
-            "--timeout",
-            "60s",
-        ])
-        .current_dir(dir.path())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let child = common::spawn_run_shipped(
+        dir.path(),
+        &["--engine", &e, "--jobs", "1", "--timeout", "60s"],
+    );
     let mut engines = Vec::new();
     for _ in 0..200 {
-        engines = children_of(child.id());
+        engines = common::children_of(child.id());
         if !engines.is_empty() {
             break;
         }
@@ -284,23 +226,10 @@ fn a_second_sigterm_exits_at_once_and_the_engine_ends_with_the_tool() {
         .status()
         .unwrap()
         .success());
-    let status = child.wait().unwrap();
-    assert_eq!(status.code(), Some(130));
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     for e in engines {
-        let gone = (0..100).any(|_| {
-            let state = std::fs::read_to_string(format!("/proc/{e}/stat")).unwrap_or_default();
-            let done = state.is_empty() || state.contains(") Z ");
-            if !done {
-                std::thread::sleep(std::time::Duration::from_millis(20));
-            }
-            done
-        });
-        if !gone {
-            let _ = Command::new("kill")
-                .args(["-KILL", &e.to_string()])
-                .status();
-        }
-        assert!(gone, "engine process {e} outlived the tool");
+        assert!(common::ends(e), "engine process {e} outlived the tool");
     }
 }
 

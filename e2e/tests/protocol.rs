@@ -7,6 +7,8 @@
 mod common;
 
 use common::engine_cmd;
+#[cfg(unix)]
+use common::{alive, ends};
 use hexodic_conformance::engine::{
     Capabilities, Capability, Engine, ExternalEngine, IncidentKind, PlayReply, ProcessOptions,
     ProtocolFault, StartError, NAME_CHARS,
@@ -341,27 +343,6 @@ fn an_engine_flooding_its_output_is_stopped_at_the_next_request() {
     assert_eq!(e.process().starts, 2);
 }
 
-/// Whether the process `pid` is alive (not gone, not a zombie waiting to be
-/// collected by its new parent).
-#[cfg(unix)]
-fn alive(pid: u32) -> bool {
-    use std::process::{Command, Stdio};
-    let signalled = Command::new("kill")
-        .args(["-0", &pid.to_string()])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if !signalled {
-        return false;
-    }
-    let state = Command::new("ps")
-        .args(["-o", "stat=", "-p", &pid.to_string()])
-        .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-        .unwrap_or_default();
-    !state.is_empty() && !state.starts_with('Z')
-}
-
 #[cfg(unix)]
 #[test]
 fn an_engine_that_exits_while_a_child_holds_its_output_is_reported_as_exited() {
@@ -405,22 +386,6 @@ fn started_process(e: &ExternalEngine) -> u32 {
         std::thread::sleep(Duration::from_millis(20));
     }
     panic!("the engine names no process it started")
-}
-
-/// Whether `pid` ends within two seconds (it is killed if not, so that no
-/// test leaves it behind).
-#[cfg(unix)]
-fn ends(pid: u32) -> bool {
-    for _ in 0..100 {
-        if !alive(pid) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let _ = std::process::Command::new("kill")
-        .args(["-KILL", &pid.to_string()])
-        .status();
-    false
 }
 
 /// An engine that starts a sleeping process at request 2 (as `mode` says)

@@ -31,8 +31,6 @@ pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, S
 pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, JOBS_VARIABLE, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
 pub use serve::{answer, serve, serve_stdio, write_reply, MAX_SERVED_DEPTH};
-#[cfg(unix)]
-pub use spin::{spin_for, SPIN};
 pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};

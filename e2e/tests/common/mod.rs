@@ -5,7 +5,8 @@ use hexodic_conformance::corpus::{load_corpus, Corpus};
 use hexodic_conformance::engine::Engine;
 use hexodic_conformance::run::{run_corpus, RunOptions, RunReport};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
 
 /// The test engine binary.
 pub const TEST_ENGINE: &str = env!("CARGO_BIN_EXE_hexodic-test-engine");
@@ -122,4 +123,77 @@ pub fn copy_end_fixtures(dir: &Path) -> PathBuf {
         std::fs::copy(&p, area.join(p.file_name().unwrap())).unwrap();
     }
     root
+}
+
+/// Start the harness on the shipped corpus (`run --fixtures ... ARGS`) in
+/// `dir`, its output piped, without waiting for it.
+pub fn spawn_run_shipped(dir: &Path, args: &[&str]) -> Child {
+    let fx = fixtures();
+    Command::new(harness())
+        .args(["run", "--fixtures", fx.to_str().unwrap()])
+        .args(args)
+        .current_dir(dir)
+        .env_remove("GITHUB_ACTIONS")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Send `signal` (`TERM`, `KILL`) to the process `pid`.
+#[cfg(unix)]
+pub fn signal(pid: u32, signal: &str) -> bool {
+    Command::new("kill")
+        .args([&format!("-{signal}"), &pid.to_string()])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Whether the process `pid` is alive (not gone, not a zombie waiting to be
+/// collected by its new parent).
+#[cfg(unix)]
+pub fn alive(pid: u32) -> bool {
+    let signalled = Command::new("kill")
+        .args(["-0", &pid.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !signalled {
+        return false;
+    }
+    let state = Command::new("ps")
+        .args(["-o", "stat=", "-p", &pid.to_string()])
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_default();
+    !state.is_empty() && !state.starts_with('Z')
+}
+
+/// Whether `pid` ends within two seconds (it is killed if not, so that no
+/// test leaves it behind).
+#[cfg(unix)]
+pub fn ends(pid: u32) -> bool {
+    for _ in 0..100 {
+        if !alive(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    signal(pid, "KILL");
+    false
+}
+
+/// The processes whose parent is `pid`, as `ps` lists them.
+#[cfg(unix)]
+pub fn children_of(pid: u32) -> Vec<u32> {
+    Command::new("ps")
+        .args(["-o", "pid=", "--ppid", &pid.to_string()])
+        .output()
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .split_whitespace()
+                .filter_map(|p| p.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
 }

@@ -35,6 +35,12 @@ pub(super) fn area_of(id: &str) -> Option<char> {
     (is_covered(id) && AREAS.iter().any(|(g, _)| *g == first)).then_some(first)
 }
 
+/// The letter of the area rule `id` belongs to, `-` when it is in none (the
+/// rows of the report's and the dashboard's tables by rule area).
+pub(crate) fn area_letter(id: &str) -> char {
+    area_of(id).unwrap_or('-')
+}
+
 /// The page (relative to the site's root) that holds rule `id`'s entry.
 pub(super) fn rule_page(id: &str) -> String {
     area_of(id).map_or_else(|| OTHER_PAGE.to_owned(), area_page)

@@ -28,7 +28,7 @@ mod stepper;
 mod steps;
 mod words;
 
-pub(crate) use areas::{rule_href, AREAS};
+pub(crate) use areas::{area_letter, rule_href, AREAS};
 pub use rules_doc::rule_texts;
 pub(crate) use site::page_href;
 pub use site::{fixture_page_path, write_catalogue, CatalogueStats};

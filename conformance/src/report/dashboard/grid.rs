@@ -4,7 +4,7 @@
 //! fixtures; and, where two reports come from one engine, what changed
 //! between them (the comparison of builds, [`compare`]).
 
-use crate::report::catalogue::AREAS;
+use crate::report::catalogue::{area_letter, AREAS};
 use crate::report::compare;
 pub use crate::report::html::Tally;
 use crate::report::json::{Comparison, FixtureReport, JsonReport};
@@ -128,16 +128,6 @@ const OTHER: &str = "Other rules: the ruleset and the invariants";
 /// Whether a result's status counts as passing.
 pub fn passes(status: &str) -> bool {
     matches!(status, "pass" | "unexpected-pass")
-}
-
-/// The area letter of a rule ID, or `-` when it is outside the areas.
-fn area_of(rule: &str) -> char {
-    let first = rule.chars().next().unwrap_or('-');
-    if AREAS.iter().any(|(g, _)| *g == first) && rule.len() > 1 {
-        first
-    } else {
-        '-'
-    }
 }
 
 /// Rules in the registry's order, unknown ones last by name.
@@ -318,7 +308,7 @@ fn areas(inputs: &[Input], shared: &BTreeSet<&str>, steps: &[Step]) -> Vec<AreaR
             let pass = passes(&x.status);
             let mut counted = Vec::new();
             for rule in rules.iter() {
-                let letter = area_of(rule);
+                let letter = area_letter(rule);
                 let row = rows.entry(letter).or_insert_with(|| AreaRow {
                     letter,
                     name: AREAS

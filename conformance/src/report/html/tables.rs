@@ -5,7 +5,7 @@
 //! style sheet: no script; without style, the plain table).
 
 use super::report::Writer;
-use crate::report::catalogue::AREAS;
+use crate::report::catalogue::{area_letter, AREAS};
 use crate::run::{FixtureResult, Status};
 use hexodic_rules::registry;
 use std::collections::BTreeMap;
@@ -51,7 +51,7 @@ pub(super) fn tallies(
         let pass = passes(res.status);
         let mut areas_counted = Vec::new();
         for rule in &res.rules {
-            let area = area_of(rule);
+            let area = area_letter(rule);
             let entry = out.entry(area).or_default();
             entry.1.entry(rule.clone()).or_default().add(pass);
             if !areas_counted.contains(&area) {
@@ -61,16 +61,6 @@ pub(super) fn tallies(
         }
     }
     out
-}
-
-/// The area letter of a rule ID, or `-` when it is outside the areas.
-fn area_of(rule: &str) -> char {
-    let first = rule.chars().next().unwrap_or('-');
-    if AREAS.iter().any(|(g, _)| *g == first) && rule.len() > 1 {
-        first
-    } else {
-        '-'
-    }
 }
 
 impl<'a> Writer<'a> {
@@ -215,11 +205,11 @@ mod tests {
 
     #[test]
     fn areas_of_rule_ids() {
-        assert_eq!(area_of("C1"), 'C');
-        assert_eq!(area_of("G7"), 'G');
-        assert_eq!(area_of("I3"), '-');
-        assert_eq!(area_of("R"), '-');
-        assert_eq!(area_of(""), '-');
+        assert_eq!(area_letter("C1"), 'C');
+        assert_eq!(area_letter("G7"), 'G');
+        assert_eq!(area_letter("I3"), '-');
+        assert_eq!(area_letter("R"), '-');
+        assert_eq!(area_letter(""), '-');
         assert!(passes(Status::UnexpectedPass));
         assert!(!passes(Status::ExpectedFail));
     }
