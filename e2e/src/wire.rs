@@ -168,11 +168,14 @@ fn start_orphan() -> std::io::Result<u32> {
 
 /// Serve `engine` on `input`/`output`, misbehaving as `mode` says from
 /// request number `after` on (0 is the handshake). Standard error gets a
-/// line naming the process, so tests can tell processes apart.
+/// line naming the process, so tests can tell processes apart. Without
+/// `pipelining` the handshake leaves `pipelining` out: the harness then
+/// sends one request at a time.
 pub fn serve(
     engine: &mut dyn Engine,
     mode: &Misbehave,
     after: u64,
+    pipelining: bool,
     input: impl BufRead,
     mut output: impl Write,
 ) -> std::io::Result<()> {
@@ -197,6 +200,11 @@ pub fn serve(
         let (reply, quit) = answer(engine, &line);
         let mut v = serde_json::to_value(&reply).unwrap_or(Value::Null);
         let request: Value = serde_json::from_str(&line).unwrap_or(Value::Null);
+        if !pipelining {
+            if let Some(m) = v.as_object_mut() {
+                m.remove("pipelining");
+            }
+        }
         match mode {
             Misbehave::DropCaptures => without_captures(&mut v),
             Misbehave::MisspellCapability => {

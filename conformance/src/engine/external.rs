@@ -8,8 +8,8 @@ use super::protocol::parse::{self, Declared, ReplyError};
 use super::protocol::{Command, PROTOCOL_VERSION};
 use super::transcript::{Exchange, Recorder, Transcript};
 use super::{
-    Capabilities, Capability, CommandError, Engine, EngineCommand, EngineInfo, EngineResult,
-    Incident, IncidentKind, PlayReply, PositionReply,
+    one_at_a_time, Answer, Ask, Capabilities, Capability, CommandError, Engine, EngineCommand,
+    EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply, ProtocolFault,
 };
 use hexodic_rules::{Setup, Turn};
 
@@ -39,6 +39,9 @@ pub struct ExternalEngine {
     recorder: Recorder,
     /// The first handshake, that a replayed transcript opens with.
     hello: Option<Exchange>,
+    /// Whether the engine declared `pipelining`: a batch of requests
+    /// ([`Engine::pipeline`]) is then sent at once.
+    pipelining: bool,
 }
 
 impl ExternalEngine {
@@ -59,8 +62,10 @@ impl ExternalEngine {
             beside: Vec::new(),
             recorder: Recorder::default(),
             hello: None,
+            pipelining: false,
         };
         let hello = engine.handshake()?;
+        engine.pipelining = hello.pipelining;
         let mut caps = hello.capabilities;
         let mut ignored: Vec<&str> = Vec::new();
         for (name, near) in &hello.unknown {
@@ -161,6 +166,7 @@ impl ExternalEngine {
             return Ok(());
         }
         let hello = self.handshake()?;
+        self.pipelining = hello.pipelining;
         let same_caps = hello.capabilities.without(Capability::CaptureKinds)
             == self.info.capabilities.without(Capability::CaptureKinds);
         if (hello.name.as_str(), hello.version.as_str()) != (&self.info.name, &self.info.version)
@@ -209,11 +215,24 @@ impl ExternalEngine {
     ) -> EngineResult<T> {
         self.ensure()?;
         let (id, sent, line) = self.sent(command)?;
+        self.judge(&sent, &line, id, read)
+    }
+
+    /// Read the reply `line` to the request `sent` (id `id`) with `read`:
+    /// a reply that cannot be used is an incident, and the process is
+    /// stopped.
+    fn judge<T>(
+        &mut self,
+        sent: &str,
+        line: &str,
+        id: u64,
+        read: impl FnOnce(&str, u64, Declared) -> Result<T, ReplyError>,
+    ) -> EngineResult<T> {
         let declared = Declared {
             caps: self.info.capabilities,
             guessed: self.guessed,
         };
-        match read(&line, id, declared) {
+        match read(line, id, declared) {
             Ok(v) => Ok(v),
             Err(e) => {
                 let stderr = self.process.stderr_tail();
@@ -222,7 +241,7 @@ impl ExternalEngine {
                 let kind = match e {
                     ReplyError::Fault(fault) => IncidentKind::Protocol {
                         fault: Box::new(fault),
-                        reply: super::shorten(&line, 300),
+                        reply: super::shorten(line, 300),
                     },
                     ReplyError::Refused { kind, message } => IncidentKind::Refused {
                         kind: kind.name().into(),
@@ -231,11 +250,79 @@ impl ExternalEngine {
                 };
                 Err(Incident {
                     kind,
-                    request: sent,
+                    request: sent.to_owned(),
                     stderr,
                 })
             }
         }
+    }
+
+    /// Note the faults beside a clear verdict of the reply to `turn`.
+    fn note_beside(&mut self, turn: Turn, faults: Vec<ProtocolFault>) {
+        for fault in faults {
+            let words = fault.to_string();
+            let kinds = self.beside.len();
+            match self.beside.iter_mut().find(|(w, _, _)| *w == words) {
+                Some(seen) => seen.1 += 1,
+                None if kinds < BESIDE_KINDS => {
+                    self.beside.push((words, 1, format!("play {turn}")));
+                }
+                // Past a few, faults are counted with the last one.
+                None => {
+                    if let Some(last) = self.beside.last_mut() {
+                        last.0 = "and other faults of this kind".into();
+                        last.1 += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Send `asks` at once and read their replies (the engine declared
+    /// `pipelining`).
+    fn pipelined(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
+        self.ensure()?;
+        let commands = asks.iter().map(command).collect();
+        let replies = match self.process.requests(commands) {
+            Ok(r) => r,
+            Err(i) => {
+                if !i.request.is_empty() {
+                    self.recorder.note(&i.request, None);
+                }
+                return Err(i);
+            }
+        };
+        let mut answers = Vec::with_capacity(asks.len());
+        for (ask, (id, sent, line)) in asks.iter().zip(replies) {
+            self.recorder.note(&sent, Some(&line));
+            answers.push(match ask {
+                Ask::Position(_) => {
+                    Answer::Position(self.judge(&sent, &line, id, parse::position_reply)?)
+                }
+                Ask::Play(turn) => {
+                    let read = self.judge(&sent, &line, id, parse::play_read)?;
+                    self.note_beside(*turn, read.beside);
+                    Answer::Play(read.reply)
+                }
+                Ask::Legal => {
+                    Answer::Legal(self.judge(&sent, &line, id, |l, id, _| parse::legal(l, id))?)
+                }
+            });
+        }
+        Ok(answers)
+    }
+}
+
+/// The protocol request of an [`Ask`].
+fn command(ask: &Ask) -> Command {
+    match ask {
+        Ask::Position(position) => Command::Position {
+            position: position.to_notation(),
+        },
+        Ask::Play(turn) => Command::Play {
+            turn: turn.to_string(),
+        },
+        Ask::Legal => Command::Legal,
     }
 }
 
@@ -286,26 +373,25 @@ impl Engine for ExternalEngine {
         let command = Command::Play {
             turn: turn.to_string(),
         };
-        let request = command.name();
         let read = self.call(command, parse::play_read)?;
-        for fault in read.beside {
-            let words = fault.to_string();
-            let kinds = self.beside.len();
-            match self.beside.iter_mut().find(|(w, _, _)| *w == words) {
-                Some(seen) => seen.1 += 1,
-                None if kinds < BESIDE_KINDS => {
-                    self.beside.push((words, 1, format!("{request} {turn}")));
-                }
-                // Past a few, faults are counted with the last one.
-                None => {
-                    if let Some(last) = self.beside.last_mut() {
-                        last.0 = "and other faults of this kind".into();
-                        last.1 += 1;
-                    }
-                }
-            }
-        }
+        self.note_beside(turn, read.beside);
         Ok(read.reply)
+    }
+
+    /// With `pipelining` declared, and only while every core is busy
+    /// (as many engines as cores or more): while a core is free, asking
+    /// one request at a time with the reply waited for by spinning is
+    /// faster (BENCHMARKS.md).
+    fn pipelines(&self) -> bool {
+        self.pipelining && !self.process.spins()
+    }
+
+    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
+        if self.pipelining && asks.len() > 1 {
+            self.pipelined(asks)
+        } else {
+            one_at_a_time(self, asks)
+        }
     }
 
     fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {

@@ -15,6 +15,7 @@ mod command;
 mod external;
 mod incident;
 mod lines;
+mod pipeline;
 pub(crate) mod process;
 pub mod protocol;
 pub mod reaper;
@@ -28,6 +29,7 @@ pub use capability::{Capabilities, Capability};
 pub use command::{CommandError, EngineCommand};
 pub use external::{ExternalEngine, StartError};
 pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, SHOWN_CHARS};
+pub use pipeline::{one_at_a_time, Answer, Ask};
 pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, JOBS_VARIABLE, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
 pub use serve::{answer, serve, serve_stdio, write_reply, MAX_SERVED_DEPTH};
@@ -177,6 +179,18 @@ pub trait Engine {
     fn divide(&mut self, _depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
         Err(Incident::unsupported(Capability::Perft))
     }
+    /// Whether [`Engine::pipeline`] saves time over asking one request at
+    /// a time: an engine in another process that declared `pipelining`.
+    /// False by default.
+    fn pipelines(&self) -> bool {
+        false
+    }
+    /// Answer several requests in order, exactly as if each were asked
+    /// alone after the one before, stopping at the first incident. By
+    /// default one at a time ([`one_at_a_time`]).
+    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
+        one_at_a_time(self, asks)
+    }
     /// Warnings about the engine so far (an unknown capability in its
     /// handshake, slow replies); none by default. A run puts them in its
     /// report.
@@ -211,6 +225,12 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
         (**self).divide(depth)
+    }
+    fn pipelines(&self) -> bool {
+        (**self).pipelines()
+    }
+    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
+        (**self).pipeline(asks)
     }
     fn warnings(&self) -> Vec<String> {
         (**self).warnings()

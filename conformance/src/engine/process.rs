@@ -30,6 +30,11 @@ pub const STDERR_SHOWN: usize = 2000;
 /// A request slower than this is worth a warning.
 pub const SLOW_REQUEST: Duration = Duration::from_secs(1);
 
+/// The most request bytes sent to an engine before its replies are read
+/// (with `pipelining`): less than any pipe holds, so that writing them
+/// never waits for the engine to read.
+pub const PIPELINE_BYTES: usize = 4096;
+
 /// How long one request may take unless told otherwise (the command line's
 /// `--timeout` default too).
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -182,6 +187,12 @@ impl EngineProcess {
         self.running
             .as_ref()
             .map_or_else(String::new, |r| tail(&r.stderr, STDERR_SHOWN))
+    }
+
+    /// Whether replies are waited for by spinning first: a core is free
+    /// for it (fewer engines than cores, `engine/spin.rs`).
+    pub(crate) fn spins(&self) -> bool {
+        !self.spin().is_zero()
     }
 
     /// How long a reply is waited for by spinning first.
@@ -371,50 +382,117 @@ impl EngineProcess {
         &mut self,
         command: super::protocol::Command,
     ) -> Result<(u64, String, String), Incident> {
-        let id = self.next_id;
-        self.next_id += 1;
-        let line = super::protocol::Request { id, command }.to_line();
-        if self.stopped() {
-            return Err(self.fail(IncidentKind::Stopped, &line));
+        let mut replies = self.requests(vec![command])?;
+        replies.pop().ok_or_else(|| {
+            Incident::new(IncidentKind::Exited {
+                status: "was not running".into(),
+            })
+        })
+    }
+
+    /// Send several requests (each built from the next id) without waiting
+    /// for the replies in between, then read the replies in order: for an
+    /// engine that declared `pipelining`. Returns each request's id, line
+    /// as sent and reply line; the first incident ends the batch. Requests
+    /// go out in groups of at most [`PIPELINE_BYTES`], each group's replies
+    /// read before the next is sent, so that neither side can fill a pipe
+    /// the other is not reading. One request is exactly [`EngineProcess::request`].
+    pub fn requests(
+        &mut self,
+        commands: Vec<super::protocol::Command>,
+    ) -> Result<Vec<(u64, String, String)>, Incident> {
+        let mut lines = Vec::with_capacity(commands.len());
+        for command in commands {
+            let id = self.next_id;
+            self.next_id += 1;
+            lines.push((id, super::protocol::Request { id, command }.to_line()));
         }
-        self.unasked(&line)?;
-        // One write per request, so the engine never wakes to half a line.
-        let mut bytes = Vec::with_capacity(line.len() + 1);
-        bytes.extend_from_slice(line.as_bytes());
-        bytes.push(b'\n');
-        self.send(&bytes, &line)?;
-        self.last_request.clone_from(&line);
+        let mut replies = Vec::with_capacity(lines.len());
+        let mut rest = &lines[..];
+        while !rest.is_empty() {
+            // At least one request per group, however long.
+            let mut size = rest[0].1.len() + 1;
+            let mut n = 1;
+            while n < rest.len() && size + rest[n].1.len() < PIPELINE_BYTES {
+                size += rest[n].1.len() + 1;
+                n += 1;
+            }
+            let (group, after) = rest.split_at(n);
+            self.group(group, size, &mut replies)?;
+            rest = after;
+        }
+        Ok(replies)
+    }
+
+    /// Send one group of request lines in one write and read a reply to each.
+    fn group(
+        &mut self,
+        group: &[(u64, String)],
+        size: usize,
+        replies: &mut Vec<(u64, String, String)>,
+    ) -> Result<(), Incident> {
+        let first = &group[0].1;
+        if self.stopped() {
+            return Err(self.fail(IncidentKind::Stopped, first));
+        }
+        self.unasked(first)?;
+        // One write per group, so the engine never wakes to half a line.
+        let mut bytes = Vec::with_capacity(size);
+        for (_, line) in group {
+            bytes.extend_from_slice(line.as_bytes());
+            bytes.push(b'\n');
+        }
+        self.send(&bytes, first)?;
+        // Replies read but not yet taken, and the start of a line after the last.
+        let mut read: VecDeque<Vec<u8>> = VecDeque::new();
+        let mut partial = Vec::new();
+        for (i, (id, line)) in group.iter().enumerate() {
+            self.last_request.clone_from(line);
+            let reply = self.reply(line, &mut read, &mut partial)?;
+            // What came after the last reply answers no request.
+            if i + 1 == group.len() {
+                let after = read.pop_front().unwrap_or(partial.clone());
+                if let (false, Some(run)) = (after.is_empty(), self.running.as_mut()) {
+                    let text = String::from_utf8_lossy(&after);
+                    run.stray = Some(super::shorten(&text, super::SHOWN_CHARS));
+                }
+            }
+            replies.push((*id, line.clone(), reply));
+        }
+        Ok(())
+    }
+
+    /// Wait for the reply to `line`: the next of the lines `read` holds, or
+    /// of what the process writes next (kept in `read`, with the start of
+    /// an unfinished line in `partial`).
+    fn reply(
+        &mut self,
+        line: &str,
+        read: &mut VecDeque<Vec<u8>>,
+        partial: &mut Vec<u8>,
+    ) -> Result<String, Incident> {
         let t0 = Instant::now();
         let msg = loop {
+            if let Some(reply) = read.pop_front() {
+                break LineMsg::Lines {
+                    lines: vec![reply],
+                    partial: Vec::new(),
+                };
+            }
             let Some(run) = self.running.as_mut() else {
                 break LineMsg::Eof;
             };
             let waited = t0.elapsed();
             if waited >= self.options.timeout {
                 let millis = self.options.timeout.as_millis() as u64;
-                return Err(self.fail(IncidentKind::Timeout { millis }, &line));
+                return Err(self.fail(IncidentKind::Timeout { millis }, line));
             }
             let slice = (self.options.timeout - waited).min(Duration::from_millis(50));
             match run.output.next(slice) {
-                Some(LineMsg::Lines { mut lines, partial }) => {
-                    if lines.is_empty() {
-                        continue; // the start of the reply
-                    }
-                    // What came with the reply, after it, answers no request.
-                    let after = if lines.len() > 1 {
-                        lines.swap_remove(1)
-                    } else {
-                        partial
-                    };
-                    if !after.is_empty() {
-                        let text = String::from_utf8_lossy(&after);
-                        run.stray = Some(super::shorten(&text, super::SHOWN_CHARS));
-                    }
-                    lines.truncate(1);
-                    break LineMsg::Lines {
-                        lines,
-                        partial: Vec::new(),
-                    };
+                Some(LineMsg::Lines { lines, partial: p }) => {
+                    // The start of a reply, or replies with what follows them.
+                    read.extend(lines);
+                    *partial = p;
                 }
                 Some(m) => break m,
                 None => {
@@ -427,10 +505,10 @@ impl EngineProcess {
                         _ => None,
                     };
                     if let Some(status) = exited {
-                        return Err(self.fail(IncidentKind::Exited { status }, &line));
+                        return Err(self.fail(IncidentKind::Exited { status }, line));
                     }
                     if self.stopped() {
-                        return Err(self.fail(IncidentKind::Stopped, &line));
+                        return Err(self.fail(IncidentKind::Stopped, line));
                     }
                 }
             }
@@ -443,22 +521,20 @@ impl EngineProcess {
                 st.slow += 1;
             }
             if st.slowest.as_ref().is_none_or(|(d, _)| took > *d) {
-                st.slowest = Some((took, line.clone()));
+                st.slowest = Some((took, line.to_owned()));
             }
         }
         match msg {
             LineMsg::Lines { lines, .. } => {
                 match String::from_utf8(lines.into_iter().next().unwrap_or_default()) {
-                    Ok(text) => Ok((id, line, text)),
-                    Err(_) => Err(self.fail(IncidentKind::NotUtf8, &line)),
+                    Ok(text) => Ok(text),
+                    Err(_) => Err(self.fail(IncidentKind::NotUtf8, line)),
                 }
             }
-            LineMsg::Oversized => {
-                Err(self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, &line))
-            }
+            LineMsg::Oversized => Err(self.fail(IncidentKind::Oversized { bytes: MAX_LINE }, line)),
             LineMsg::Eof => {
                 let status = self.exit_status();
-                Err(self.fail(IncidentKind::Exited { status }, &line))
+                Err(self.fail(IncidentKind::Exited { status }, line))
             }
         }
     }

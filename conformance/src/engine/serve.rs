@@ -63,6 +63,7 @@ pub fn answer(engine: &mut dyn Engine, line: &str) -> (Reply, bool) {
                 version: info.version.clone(),
             }),
             capabilities: Some(caps.names()),
+            pipelining: Some(true),
             ..Reply::ok(id)
         },
         Command::Position { position } => match Setup::from_notation(&position) {
@@ -183,6 +184,11 @@ pub fn serve_stdio(engine: &mut dyn Engine) -> std::io::Result<()> {
 /// input. A request line longer than [`MAX_LINE`] is answered with a
 /// `bad-request` error and the session goes on.
 ///
+/// The requests that one read of the input brings are answered together
+/// and their replies written in one write: a harness that sends several
+/// requests at once (`pipelining`, PROTOCOL.md) is woken once for all of
+/// them, and one that waits for each reply gets it at once.
+///
 /// # Examples
 ///
 /// ```
@@ -195,45 +201,118 @@ pub fn serve_stdio(engine: &mut dyn Engine) -> std::io::Result<()> {
 /// ```
 pub fn serve(
     engine: &mut dyn Engine,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> std::io::Result<()> {
-    let mut input = input.take(0);
-    let mut buf = Vec::new();
+    let mut session = Session {
+        line: Vec::new(),
+        skipping: false,
+        out: Vec::new(),
+    };
     loop {
-        buf.clear();
-        input.set_limit(MAX_LINE as u64 + 1);
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        if buf.len() > MAX_LINE && buf.last() != Some(&b'\n') {
-            // Skip the rest of the oversized line.
-            loop {
-                buf.clear();
-                input.set_limit(64 * 1024);
-                let m = input.read_until(b'\n', &mut buf)?;
-                if m == 0 || buf.last() == Some(&b'\n') {
-                    break;
-                }
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            // The end of the input: a last request without its line end is answered too.
+            if !session.skipping && !session.line.is_empty() {
+                let line = std::mem::take(&mut session.line);
+                session.request(engine, &line);
             }
-            let reply = Reply::error(
-                0,
-                ErrorKind::BadRequest,
-                format!("request line longer than {MAX_LINE} bytes"),
-            );
-            write_reply(&mut output, &reply)?;
-            continue;
+            return session.write(&mut output);
         }
-        let line = String::from_utf8_lossy(&buf);
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (reply, quit) = answer(engine, line);
-        write_reply(&mut output, &reply)?;
+        let (used, quit) = session.read(engine, chunk);
+        input.consume(used);
+        session.write(&mut output)?;
         if quit {
             return Ok(());
         }
+    }
+}
+
+/// What `serve` holds between two reads of its input.
+struct Session {
+    /// The start of a request line whose end has not come yet.
+    line: Vec<u8>,
+    /// Inside a request line over [`MAX_LINE`] (already answered): its
+    /// bytes are dropped up to its end.
+    skipping: bool,
+    /// Replies not written yet.
+    out: Vec<u8>,
+}
+
+impl Session {
+    /// Answer every request that `chunk` ends. Returns how much of it was
+    /// used and whether `quit` came (what follows it is left unread).
+    fn read(&mut self, engine: &mut dyn Engine, chunk: &[u8]) -> (usize, bool) {
+        let mut start = 0;
+        while let Some(i) = memchr::memchr(b'\n', &chunk[start..]) {
+            let piece = &chunk[start..start + i];
+            start += i + 1;
+            if std::mem::take(&mut self.skipping) {
+                continue;
+            }
+            let quit = if self.line.is_empty() {
+                self.request(engine, piece)
+            } else {
+                self.line.extend_from_slice(piece);
+                let line = std::mem::take(&mut self.line);
+                self.request(engine, &line)
+            };
+            if quit {
+                return (start, true);
+            }
+        }
+        if !self.skipping {
+            self.line.extend_from_slice(&chunk[start..]);
+            if self.line.len() > MAX_LINE {
+                self.line = Vec::new();
+                self.skipping = true;
+                self.oversized();
+            }
+        }
+        (chunk.len(), false)
+    }
+
+    /// Answer one request line (its line end taken off). Returns whether
+    /// the session ends.
+    fn request(&mut self, engine: &mut dyn Engine, bytes: &[u8]) -> bool {
+        if bytes.len() > MAX_LINE {
+            self.oversized();
+            return false;
+        }
+        let line = String::from_utf8_lossy(bytes);
+        let line = line.trim();
+        if line.is_empty() {
+            return false;
+        }
+        let (reply, quit) = answer(engine, line);
+        self.out.extend_from_slice(reply.to_line().as_bytes());
+        self.out.push(b'\n');
+        quit
+    }
+
+    /// The answer to a request line longer than [`MAX_LINE`].
+    fn oversized(&mut self) {
+        let reply = Reply::error(
+            0,
+            ErrorKind::BadRequest,
+            format!("request line longer than {MAX_LINE} bytes"),
+        );
+        self.out.extend_from_slice(reply.to_line().as_bytes());
+        self.out.push(b'\n');
+    }
+
+    /// Write the replies held, in one write, and flush them.
+    fn write(&mut self, output: &mut impl Write) -> std::io::Result<()> {
+        if self.out.is_empty() {
+            return Ok(());
+        }
+        output.write_all(&self.out)?;
+        self.out.clear();
+        output.flush()
     }
 }
 
@@ -295,6 +374,38 @@ mod tests {
     }
 
     #[test]
+    fn requests_split_across_reads_are_answered_as_whole_lines() {
+        let input = concat!(
+            r#"{"id":0,"cmd":"hello","protocol":1}"#,
+            "\n\n",
+            r#"{"id":1,"cmd":"play","turn":"c3 +d4"}"#,
+            "\n",
+            r#"{"id":2,"cmd":"legal"}"#,
+            "\n",
+            r#"{"id":3,"cmd":"quit"}"#,
+            "\n",
+            r#"{"id":4,"cmd":"legal"}"#,
+            "\n"
+        );
+        let whole = session(input);
+        assert_eq!(whole.len(), 4, "quit ends the session");
+        assert_eq!(parse::hello(&whole[0], 0).map(|h| h.pipelining), Ok(true));
+        // One byte per read: every request is still one line.
+        for capacity in [1, 7, 64] {
+            let mut out = Vec::new();
+            let reader = std::io::BufReader::with_capacity(capacity, input.as_bytes());
+            serve(&mut ReferenceEngine::new(), reader, &mut out).unwrap();
+            assert_eq!(
+                String::from_utf8(out).unwrap().lines().collect::<Vec<_>>(),
+                whole
+            );
+        }
+        // A last request without its line end is answered too.
+        let last = session(r#"{"id":5,"cmd":"perft","depth":1}"#);
+        assert_eq!(parse::perft(&last[0], 5), Ok(480));
+    }
+
+    #[test]
     fn counts_deeper_than_the_limit_are_unsupported() {
         let deep = MAX_SERVED_DEPTH + 1;
         let lines = session(&format!(
@@ -324,5 +435,10 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert!(lines[0].contains("longer than"));
         assert_eq!(parse::legal(lines[1], 9).unwrap().len(), 480);
+        // The same when the oversized line comes in many reads.
+        let mut out = Vec::new();
+        let reader = std::io::BufReader::with_capacity(4096, &input[..]);
+        serve(&mut ReferenceEngine::new(), reader, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), text);
     }
 }

@@ -105,7 +105,24 @@ pub struct FuzzReport {
 /// A game's start, the turns offered and the first difference.
 pub(super) type Found = (Position, Vec<Turn>, Divergence);
 
-/// One game: `Ok(None)` when the engine agreed throughout.
+/// One game: `Ok(None)` when the engine agreed throughout. An engine for
+/// which sending several requests at once saves time ([`Engine::pipelines`])
+/// is sent the whole game in one exchange (`fuzz/pipelined.rs`); the result
+/// is the same as asking it one request at a time.
+pub(super) fn play_game(
+    engine: &mut dyn Engine,
+    seed: u64,
+    report: &mut FuzzReport,
+) -> Result<Option<Found>, Incident> {
+    if engine.pipelines() {
+        super::pipelined::play(engine, seed, report)
+    } else {
+        play_one(engine, seed, report)
+    }
+}
+
+/// One game, each request asked alone: `Ok(None)` when the engine agreed
+/// throughout.
 pub(super) fn play_one(
     engine: &mut dyn Engine,
     seed: u64,
@@ -260,7 +277,7 @@ pub fn fuzz(
         }
         let seed = opts.game_seed(i);
         i += 1;
-        match play_one(engine, seed, &mut report) {
+        match play_game(engine, seed, &mut report) {
             Ok(None) => streak = 0,
             Ok(Some(found)) => {
                 shrink_into(engine, opts, seed, found, &mut report);

@@ -10,6 +10,7 @@ mod finding;
 pub mod generate;
 pub mod json;
 mod parallel;
+mod pipelined;
 pub mod reach;
 pub mod script;
 pub mod shrink;

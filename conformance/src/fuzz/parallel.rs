@@ -8,7 +8,7 @@
 //! played to the end, since one of them may differ too. Only the finding
 //! kept is shrunk.
 
-use super::campaign::{fuzz, play_one, shrink_into, Found, FuzzOptions, FuzzReport};
+use super::campaign::{fuzz, play_game, shrink_into, Found, FuzzOptions, FuzzReport};
 use crate::engine::{Engine, IncidentKind};
 use crate::run::{MakeEngine, Stopped, INCIDENT_STREAK};
 use std::collections::BTreeMap;
@@ -119,7 +119,7 @@ fn worker(
             return;
         }
         let mut rep = FuzzReport::default();
-        let outcome = play_one(engine, opts.game_seed(j), &mut rep);
+        let outcome = play_game(engine, opts.game_seed(j), &mut rep);
         if matches!(outcome, Ok(Some(_))) {
             bound.fetch_min(j, Ordering::Relaxed);
         }

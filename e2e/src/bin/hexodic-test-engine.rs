@@ -2,7 +2,7 @@
 //! harness's end-to-end tests (never shipped).
 //!
 //! ```text
-//! hexodic-test-engine [--bug NAME] [--fault NAME] [--misbehave MODE] [--after N] [--delay-ms N]
+//! hexodic-test-engine [--bug NAME] [--fault NAME] [--misbehave MODE] [--after N] [--delay-ms N] [--one-at-a-time]
 //! ```
 //!
 //! Without `--bug` or `--fault` it serves the testkit's model with no bug
@@ -10,7 +10,9 @@
 //! takes a mode of `hexodic_e2e::wire::Misbehave`, from request `--after`
 //! on (default 1; 0 is the handshake). `--delay-ms N` waits N ms before
 //! every reply, like an engine in a slow language (for benchmarks); it
-//! goes with any bug or mode.
+//! goes with any bug or mode. `--one-at-a-time` leaves `pipelining` out
+//! of the handshake, so the harness waits for each reply before the next
+//! request.
 #![forbid(unsafe_code)]
 
 use hexodic_conformance::engine::{
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
     let mut after = 1;
     let mut reference = false;
     let mut delay = None;
+    let mut pipelining = true;
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).cloned().unwrap_or_default();
@@ -55,6 +58,11 @@ fn main() -> ExitCode {
                 i += 1;
                 continue;
             }
+            "--one-at-a-time" => {
+                pipelining = false;
+                i += 1;
+                continue;
+            }
             other => {
                 eprintln!("unknown argument `{other}`");
                 return ExitCode::from(2);
@@ -78,10 +86,11 @@ fn main() -> ExitCode {
             &mut Delayed(engine.as_mut(), d),
             &mode,
             after,
+            pipelining,
             stdin,
             stdout,
         ),
-        None => serve(engine.as_mut(), &mode, after, stdin, stdout),
+        None => serve(engine.as_mut(), &mode, after, pipelining, stdin, stdout),
     };
     match served {
         Ok(()) => ExitCode::SUCCESS,

@@ -189,6 +189,10 @@ pub struct Reply {
     /// `hello`: the engine's capabilities.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capabilities: Option<Vec<&'static str>>,
+    /// `hello`: whether the engine reads requests as they come, so that
+    /// several may be sent before their replies are read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pipelining: Option<bool>,
     /// `play`: whether the turn was legal.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal: Option<bool>,
@@ -260,6 +264,7 @@ impl Reply {
             protocol: None,
             engine: None,
             capabilities: None,
+            pipelining: None,
             legal: None,
             position: None,
             captured: None,

@@ -51,6 +51,9 @@ pub struct Hello {
     /// Declared names the harness does not know (at most [`NAME_CHARS`]
     /// characters of each), each with the known name it most likely means.
     pub unknown: Vec<(String, Option<Capability>)>,
+    /// Whether several requests may be sent before their replies are read
+    /// (`pipelining`; false when left out).
+    pub pipelining: bool,
 }
 
 fn show(v: &Value) -> String {
@@ -320,12 +323,17 @@ pub fn hello(line: &str, id: u64) -> Read<Hello> {
             None => unknown.push((shorten(c, NAME_CHARS), Capability::nearest(c))),
         }
     }
+    let pipelining = match f.get("pipelining") {
+        None => false,
+        Some(_) => f.bool("pipelining")?,
+    };
     Ok(Hello {
         protocol: u32::try_from(protocol).unwrap_or(u32::MAX),
         name,
         version,
         capabilities,
         unknown,
+        pipelining,
     })
 }
 
@@ -761,6 +769,24 @@ mod tests {
         .unwrap();
         assert_eq!(h.capabilities, Capabilities::NONE);
         assert!(h.unknown.is_empty());
+        assert!(!h.pipelining, "pipelining left out is no pipelining");
+        let with = |v: &str| {
+            hello(
+                &format!(
+                    r#"{{"id":0,"ok":true,"protocol":1,"engine":{{"name":"e","version":"1"}},"pipelining":{v}}}"#
+                ),
+                0,
+            )
+        };
+        assert_eq!(with("true").map(|h| h.pipelining), Ok(true));
+        assert_eq!(with("false").map(|h| h.pipelining), Ok(false));
+        assert!(matches!(
+            fault(with("\"yes\"")),
+            ProtocolFault::WrongType {
+                field: "pipelining",
+                ..
+            }
+        ));
         // Name and version are required.
         assert_eq!(
             fault(hello(
