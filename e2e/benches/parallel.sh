@@ -46,6 +46,6 @@ for j in 1 2; do
   measure "run against the 1 ms engine, --jobs $j" "$B" run --engine "$T --delay-ms 1" --jobs "$j"
 done
 for j in 1 2; do
-  games_per_s "fuzz --games 2000 against serve, --jobs $j" \
-    "$B" fuzz --engine "$B serve" --games 2000 --seed 1 --jobs "$j" --out target/bench-found
+  games_per_s "fuzz --games 5000 against serve, --jobs $j" \
+    "$B" fuzz --engine "$B serve" --games 5000 --seed 1 --jobs "$j" --out target/bench-found
 done

@@ -8,15 +8,10 @@ use common::engine_cmd;
 use hexodic_conformance::engine::{Engine, ExternalEngine, ProcessOptions};
 use hexodic_conformance::fuzz::{fuzz, FuzzOptions, FuzzReport};
 
-/// The test engine with `args`, started as one of many engines at once:
-/// no core is free, so it is sent whole games when it declares
+/// The test engine with `args`: sent whole games when it declares
 /// `pipelining`.
 fn engine(args: &str) -> ExternalEngine {
-    let options = ProcessOptions {
-        jobs: 64,
-        ..ProcessOptions::default()
-    };
-    ExternalEngine::start(&engine_cmd(args), options).unwrap()
+    ExternalEngine::start(&engine_cmd(args), ProcessOptions::default()).unwrap()
 }
 
 /// A campaign of `games` games from seed 11 on the engine with `args`, sent

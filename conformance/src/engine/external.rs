@@ -378,12 +378,9 @@ impl Engine for ExternalEngine {
         Ok(read.reply)
     }
 
-    /// With `pipelining` declared, and only while every core is busy
-    /// (as many engines as cores or more): while a core is free, asking
-    /// one request at a time with the reply waited for by spinning is
-    /// faster (BENCHMARKS.md).
+    /// With `pipelining` declared.
     fn pipelines(&self) -> bool {
-        self.pipelining && !self.process.spins()
+        self.pipelining
     }
 
     fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {

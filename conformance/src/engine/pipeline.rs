@@ -8,7 +8,7 @@ use super::{Engine, EngineResult, PlayReply, PositionReply};
 use hexodic_rules::{Setup, Turn};
 
 /// One request of a batch.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
     /// Start a fresh game from this position ([`Engine::set_position`]).
     Position(Setup),

@@ -189,12 +189,6 @@ impl EngineProcess {
             .map_or_else(String::new, |r| tail(&r.stderr, STDERR_SHOWN))
     }
 
-    /// Whether replies are waited for by spinning first: a core is free
-    /// for it (fewer engines than cores, `engine/spin.rs`).
-    pub(crate) fn spins(&self) -> bool {
-        !self.spin().is_zero()
-    }
-
     /// How long a reply is waited for by spinning first.
     fn spin(&self) -> Duration {
         #[cfg(unix)]

@@ -39,7 +39,7 @@ pub(super) fn play(
         // The reference against itself always agrees; asked alone to be sure.
         return play_one(engine, seed, report);
     }
-    let asks: Vec<Ask> = noting.script.iter().map(|(a, _)| a.clone()).collect();
+    let asks: Vec<Ask> = noting.script.iter().map(|(a, _)| *a).collect();
     let answers = match engine.pipeline(&asks) {
         Ok(a) => a,
         Err(i) if matches!(i.kind, IncidentKind::Stopped | IncidentKind::Timeout { .. }) => {
@@ -117,7 +117,7 @@ impl Engine for Noting {
     }
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
         let r = self.reference.set_position(position)?;
-        let noted = (Ask::Position(position.clone()), Answer::Position(r.clone()));
+        let noted = (Ask::Position(*position), Answer::Position(r.clone()));
         self.script.push(noted);
         Ok(r)
     }
@@ -160,7 +160,7 @@ impl Engine for Recorded {
         self.info.clone()
     }
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
-        match self.answer(Ask::Position(position.clone()))? {
+        match self.answer(Ask::Position(*position))? {
             Answer::Position(r) => Ok(r),
             _ => Err(off_script()),
         }
