@@ -169,6 +169,33 @@ fn a_fixture_that_does_not_load_is_reported_on_any_number_of_jobs() {
     assert_eq!(run("2"), one);
 }
 
+/// `run` against an engine that declares `pipelining` (sent a fixture's
+/// requests at once) and against the same engine asked one request at a
+/// time: the same exit code, text and JSON report, failures, diagnosis and
+/// incidents included.
+#[test]
+fn fixtures_sent_at_once_report_what_one_request_at_a_time_does() {
+    for args in [
+        "--bug weight-at-least",
+        "--misbehave 'crash-on=c2-c3 @f6'",
+        "--misbehave drop-captures",
+    ] {
+        let once = engine_cmd(args);
+        let alone = engine_cmd(&format!("{args} --one-at-a-time"));
+        let (code1, out1, j1) = run(Some(&once), &["--jobs", "1"]);
+        let (code2, out2, j2) = run(Some(&alone), &["--jobs", "1"]);
+        // The two engines' commands differ by the flag only.
+        let unflag = |s: &str| s.replace(" --one-at-a-time", "");
+        let j2: Value = serde_json::from_str(&unflag(&j2.to_string())).unwrap();
+        assert_eq!(code1, code2, "{args}: {out1}\n{out2}");
+        assert_eq!(out1, unflag(&out2), "{args}");
+        assert_same(&j1, &j2, args);
+        if args.contains("--bug") {
+            assert!(j1["summary"]["failed"].as_u64().unwrap() > 0, "{args}");
+        }
+    }
+}
+
 #[test]
 fn two_jobs_report_what_one_does_against_serve() {
     let serve = format!("{} serve", harness().display());

@@ -307,6 +307,9 @@ impl ExternalEngine {
                 Ask::Legal => {
                     Answer::Legal(self.judge(&sent, &line, id, |l, id, _| parse::legal(l, id))?)
                 }
+                Ask::Perft(_) => {
+                    Answer::Perft(self.judge(&sent, &line, id, |l, id, _| parse::perft(l, id))?)
+                }
             });
         }
         Ok(answers)
@@ -323,6 +326,7 @@ fn command(ask: &Ask) -> Command {
             turn: turn.to_string(),
         },
         Ask::Legal => Command::Legal,
+        Ask::Perft(depth) => Command::Perft { depth: *depth },
     }
 }
 

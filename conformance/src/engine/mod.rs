@@ -15,7 +15,7 @@ mod command;
 mod external;
 mod incident;
 mod lines;
-mod pipeline;
+pub(crate) mod pipeline;
 pub(crate) mod process;
 pub mod protocol;
 pub mod reaper;

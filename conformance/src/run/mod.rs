@@ -6,6 +6,7 @@ mod exit;
 mod expected;
 mod parallel;
 mod partition;
+mod pipelined;
 mod rerun;
 mod runner;
 mod status;
@@ -301,7 +302,13 @@ pub fn run_corpus(
         if opts.transcripts {
             engine.begin_transcript();
         }
-        let run = run_fixture(engine, fx, trace.as_ref(), opts.variant);
+        let run = pipelined::run_fixture_at_once(
+            engine,
+            fx,
+            trace.as_ref(),
+            opts.variant,
+            opts.transcripts,
+        );
         let expected = opts.expected.get(&fx.id);
         let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
         r.transcript = kept_transcript(engine, &r, opts);

@@ -9,8 +9,8 @@
 //! from timings.
 
 use super::{
-    causes, corpus_version, kept_transcript, run_corpus, run_fixture, stopped, trace_of,
-    FixtureResult, Progress, RunOptions, RunReport, Stopped, Summary, Watch,
+    causes, corpus_version, kept_transcript, run_corpus, stopped, trace_of, FixtureResult,
+    Progress, RunOptions, RunReport, Stopped, Summary, Watch,
 };
 use crate::corpus::{Corpus, LoadError};
 use crate::engine::{Engine, EngineInfo, Incident, IncidentKind};
@@ -107,7 +107,13 @@ fn worker(
         if opts.transcripts {
             engine.begin_transcript();
         }
-        let run = run_fixture(engine.as_mut(), fx, trace.as_ref(), opts.variant);
+        let run = super::pipelined::run_fixture_at_once(
+            engine.as_mut(),
+            fx,
+            trace.as_ref(),
+            opts.variant,
+            opts.transcripts,
+        );
         let expected = opts.expected.get(&fx.id);
         let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());
         r.transcript = kept_transcript(engine.as_mut(), &r, opts);
