@@ -182,8 +182,9 @@ fn fixtures_sent_at_once_report_what_one_request_at_a_time_does() {
     ] {
         let once = engine_cmd(args);
         let alone = engine_cmd(&format!("{args} --one-at-a-time"));
-        let (code1, out1, j1) = run(Some(&once), &["--jobs", "1"]);
-        let (code2, out2, j2) = run(Some(&alone), &["--jobs", "1"]);
+        // As many engines as cores (on 2 cores): pipelining is used.
+        let (code1, out1, j1) = run(Some(&once), &["--jobs", "2"]);
+        let (code2, out2, j2) = run(Some(&alone), &["--jobs", "2"]);
         // The two engines' commands differ by the flag only.
         let unflag = |s: &str| s.replace(" --one-at-a-time", "");
         let j2: Value = serde_json::from_str(&unflag(&j2.to_string())).unwrap();

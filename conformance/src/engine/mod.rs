@@ -37,6 +37,20 @@ pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 
+/// Whether a core is left free when `jobs` engines run at once (replies
+/// are then waited for by spinning, `engine/spin.rs`).
+pub(crate) fn cores_free(jobs: usize) -> bool {
+    #[cfg(unix)]
+    {
+        !spin::spin_for(jobs).is_zero()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = jobs;
+        false
+    }
+}
+
 /// Who an engine is and what it can do.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct EngineInfo {

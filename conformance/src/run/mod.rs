@@ -308,6 +308,7 @@ pub fn run_corpus(
             trace.as_ref(),
             opts.variant,
             opts.transcripts,
+            1,
         );
         let expected = opts.expected.get(&fx.id);
         let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());

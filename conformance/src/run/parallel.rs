@@ -66,7 +66,7 @@ pub fn run_corpus_parallel(
         for _ in 0..jobs {
             let tx = tx.clone();
             let (next, halt) = (&next, &halt);
-            scope.spawn(move || worker(make_engine, corpus, opts, next, halt, &tx));
+            scope.spawn(move || worker(make_engine, corpus, opts, jobs, next, halt, &tx));
         }
         drop(tx);
         let g = gather(corpus, opts, jobs, &rx, &halt, progress);
@@ -82,6 +82,7 @@ fn worker(
     make_engine: &MakeEngine,
     corpus: &Corpus,
     opts: &RunOptions,
+    jobs: usize,
     next: &AtomicUsize,
     halt: &AtomicBool,
     tx: &mpsc::Sender<Message>,
@@ -113,6 +114,7 @@ fn worker(
             trace.as_ref(),
             opts.variant,
             opts.transcripts,
+            jobs,
         );
         let expected = opts.expected.get(&fx.id);
         let mut r = FixtureResult::new(fx, run, expected, trace.is_some(), t.elapsed());

@@ -18,7 +18,7 @@ use crate::engine::Engine;
 use hexodic_rules::symmetry::Symmetry;
 
 /// [`run_fixture`], with the fixture's requests sent at once when the
-/// engine pipelines. `transcripts`: the exchange is being recorded (it is
+/// engine pipelines and `jobs` engines keep every core busy. `transcripts`: the exchange is being recorded (it is
 /// started afresh for a fixture run again one request at a time).
 pub(super) fn run_fixture_at_once(
     engine: &mut dyn Engine,
@@ -26,8 +26,11 @@ pub(super) fn run_fixture_at_once(
     trace: Option<&Trace>,
     only: Option<Symmetry>,
     transcripts: bool,
+    jobs: usize,
 ) -> FixtureRun {
-    if !engine.pipelines() {
+    // While a core is free the reply is waited for by spinning, and one
+    // request at a time is faster (BENCHMARKS.md).
+    if !engine.pipelines() || crate::engine::cores_free(jobs) {
         return run_fixture(engine, fx, trace, only);
     }
     let info = engine.info();
