@@ -182,14 +182,6 @@ impl Cell {
     }
 }
 
-const fn abs(v: i8) -> i8 {
-    if v < 0 {
-        -v
-    } else {
-        v
-    }
-}
-
 const fn build_distance() -> [[u8; 37]; 37] {
     let all = build_all();
     let mut out = [[0u8; 37]; 37];
@@ -199,14 +191,10 @@ const fn build_distance() -> [[u8; 37]; 37] {
         while j < 37 {
             let dx = all[j].x() - all[i].x();
             let dy = all[j].y() - all[i].y();
-            let mut d = abs(dx);
-            if abs(dy) > d {
-                d = abs(dy);
-            }
-            if abs(dx - dy) > d {
-                d = abs(dx - dy);
-            }
-            out[i][j] = d as u8;
+            // The third cube coordinate differs by `dx - dy`; the hex
+            // distance is the largest of the three differences, which is
+            // half their sum, as the three differences add up to zero.
+            out[i][j] = ((dx.abs() + dy.abs() + (dx - dy).abs()) / 2) as u8;
             j += 1;
         }
         i += 1;

@@ -23,11 +23,11 @@
 //! and `a3` lie on the line of `3`), and the parser accepts the diagram
 //! with or without them.
 
-use crate::notation::{
-    parse_trailer, row_cells, write_cell, write_trailer, Cursor, PositionParseError,
-};
 use crate::position::Position;
 use crate::setup::{Setup, SetupCell};
+use crate::text::notation::{
+    parse_trailer, row_cells, write_cell, write_trailer, Cursor, PositionParseError,
+};
 use std::fmt::Write;
 
 /// Largest diagram accepted, in bytes.

@@ -4,6 +4,7 @@ use crate::illegal::IllegalTurn;
 use crate::outcome::Outcome;
 use crate::play::TurnReport;
 use crate::position::Position;
+use crate::repetition::RepetitionKey;
 use crate::turn::Turn;
 
 /// A position together with the repetition keys recorded so far. The
@@ -12,7 +13,7 @@ use crate::turn::Turn;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     position: Position,
-    history: Vec<u64>,
+    history: Vec<RepetitionKey>,
 }
 
 impl Default for Game {
@@ -40,7 +41,7 @@ impl Game {
     }
 
     /// The recorded repetition keys, oldest first.
-    pub fn history(&self) -> &[u64] {
+    pub fn history(&self) -> &[RepetitionKey] {
         &self.history
     }
 

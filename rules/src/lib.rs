@@ -36,7 +36,6 @@ mod game;
 mod illegal;
 pub mod invariants;
 mod movegen;
-mod notation;
 mod outcome;
 pub mod perft;
 mod play;
@@ -44,25 +43,30 @@ mod player;
 mod position;
 pub mod random;
 pub mod registry;
+mod repetition;
 mod ruleset;
 mod setup;
 pub mod symmetry;
+mod text;
 mod turn;
-mod zobrist;
 
 pub use cell::{Cell, InvalidCell, DIRECTIONS};
 pub use cellset::{CellSet, CellSetIter};
 pub use fault_code::FaultCode;
 pub use game::Game;
 pub use illegal::{IllegalTurn, Reason, ReasonSet};
-pub use notation::{PositionError, PositionParseError, PositionParseErrorKind, MAX_POSITION_LEN};
 pub use outcome::{EndRule, Outcome, TiebreakStep};
 pub use play::TurnReport;
 pub use player::Player;
 pub use position::{Counters, Position};
+pub use repetition::RepetitionKey;
 pub use ruleset::Ruleset;
 pub use setup::{Fault, InvalidSetup, Setup, SetupCell};
-pub use turn::{Echo, Project, Shape, Turn, TurnParseError, TurnParseErrorKind};
+pub use text::notation::{
+    PositionError, PositionParseError, PositionParseErrorKind, MAX_POSITION_LEN,
+};
+pub use text::turn::{TurnParseError, TurnParseErrorKind};
+pub use turn::{Echo, Project, Shape, Turn};
 
 /// The rules reference, `RULES.md`: every rule with its ID, as the
 /// implementation, the fixtures and the catalogue cite it.

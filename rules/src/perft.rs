@@ -4,9 +4,10 @@
 
 use crate::game::Game;
 use crate::position::Position;
+use crate::repetition::RepetitionKey;
 use crate::turn::Turn;
 
-fn inner(pos: &Position, history: &mut Vec<u64>, depth: u32) -> u64 {
+fn inner(pos: &Position, history: &mut Vec<RepetitionKey>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }

@@ -7,8 +7,10 @@ use crate::illegal::{Reason, ReasonSet};
 use crate::outcome::{EndRule, Outcome, TiebreakStep};
 use crate::player::Player;
 use crate::position::Position;
+use crate::repetition::RepetitionKey;
 use crate::ruleset::RS;
 use crate::turn::{Echo, Project, Shape, Turn};
+use std::cmp::Ordering;
 
 // The constant tables encode these parameters; keep them in step (RS1).
 const _: () = assert!(
@@ -348,12 +350,15 @@ impl Position {
         };
         for step in TiebreakStep::ALL {
             let (x, o) = (measure(Player::X, step), measure(Player::O, step));
-            if x != o {
-                return Outcome {
-                    winner: Some(if x > o { Player::X } else { Player::O }),
-                    rule: EndRule::Cap(Some(step)),
-                };
-            }
+            let winner = match x.cmp(&o) {
+                Ordering::Greater => Player::X,
+                Ordering::Less => Player::O,
+                Ordering::Equal => continue,
+            };
+            return Outcome {
+                winner: Some(winner),
+                rule: EndRule::Cap(Some(step)),
+            };
         }
         Outcome {
             winner: None,
@@ -364,7 +369,7 @@ impl Position {
     /// Apply a turn known to be legal, with `history` the recorded repetition
     /// keys of the game (G5). Runs the capture checks and the end-of-turn
     /// checks in the order G1, G2, G3, G4, G5, G6, G7.
-    pub(crate) fn apply(&mut self, turn: Turn, history: &mut Vec<u64>) -> TurnReport {
+    pub(crate) fn apply(&mut self, turn: Turn, history: &mut Vec<RepetitionKey>) -> TurnReport {
         let me = self.to_move;
         let opp = me.other();
         let mi = me.index();
@@ -426,7 +431,7 @@ impl Position {
         rep
     }
 
-    fn end_of_turn(&mut self, skip: bool, history: &mut Vec<u64>) {
+    fn end_of_turn(&mut self, skip: bool, history: &mut Vec<RepetitionKey>) {
         let me = self.to_move;
         let win = |rule| Outcome {
             winner: Some(me),

@@ -6,7 +6,6 @@ use crate::cellset::CellSet;
 use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::ruleset::RS;
-use crate::zobrist;
 
 /// Per-player counters (P2). The same shape is used by [`Setup`](crate::Setup),
 /// where the values may be out of range.
@@ -42,17 +41,6 @@ impl Counters {
         lock_used: false,
         cooldown: CellSet::EMPTY,
     };
-
-    /// Pack the fields that the repetition key includes (G5); cooldown is not one.
-    pub(crate) const fn key_bits(&self) -> u64 {
-        (self.reserve as u64)
-            | (self.charges as u64) << 8
-            | (self.captures as u64) << 16
-            | (self.raises as u64) << 24
-            | (self.lowers_left as u64) << 32
-            | (self.first_placed as u64) << 40
-            | (self.lock_used as u64) << 41
-    }
 }
 
 /// A valid Hexodic position: stones, tiers, locks, both players' counters,
@@ -68,7 +56,6 @@ pub struct Position {
     pub(crate) top: CellSet,
     pub(crate) locked: CellSet,
     pub(crate) counters: [Counters; 2],
-    pub(crate) board_hash: u64,
     pub(crate) half_moves: u16,
     pub(crate) to_move: Player,
     pub(crate) outcome: Option<Outcome>,
@@ -89,7 +76,6 @@ impl Position {
             top: CellSet::EMPTY,
             locked: CellSet::EMPTY,
             counters: [Counters::START; 2],
-            board_hash: 0,
             half_moves: 0,
             to_move: Player::X,
             outcome: None,
@@ -177,30 +163,6 @@ impl Position {
         &self.counters[player.index()]
     }
 
-    /// The repetition key (G5) as a 64-bit Zobrist hash: stones, tiers, locks,
-    /// each player's reserve, charges, captures, raises, lowers left,
-    /// first-Place and Echo-Lock flags, and the player to move. Cooldown sets and
-    /// the half-move count are not part of it. The board part is kept
-    /// incrementally; [`Position::key_from_scratch`] recomputes it.
-    pub fn key(&self) -> u64 {
-        zobrist::finish(
-            self.board_hash,
-            self.to_move,
-            self.counters[0].key_bits(),
-            self.counters[1].key_bits(),
-        )
-    }
-
-    /// The repetition key computed from nothing but the state (for checks).
-    pub fn key_from_scratch(&self) -> u64 {
-        zobrist::finish(
-            zobrist::board(self.stones, self.raised, self.top, self.locked),
-            self.to_move,
-            self.counters[0].key_bits(),
-            self.counters[1].key_bits(),
-        )
-    }
-
     /// Sum of the tiers of all cells.
     pub fn tier_total(&self) -> u32 {
         self.raised.count() + self.top.count()
@@ -222,28 +184,24 @@ impl Position {
         (self.stones(player) & self.top).largest_component()
     }
 
-    // ---- state changes used by play; each keeps the board hash current ----
+    // ---- state changes used by play ----
 
     #[inline]
     pub(crate) fn put_stone(&mut self, p: Player, c: Cell) {
         self.stones[p.index()].insert(c);
-        self.board_hash ^= zobrist::stone(p, c);
     }
 
     #[inline]
     pub(crate) fn take_stone(&mut self, p: Player, c: Cell) {
         self.stones[p.index()].remove(c);
-        self.board_hash ^= zobrist::stone(p, c);
     }
 
     #[inline]
     pub(crate) fn raise(&mut self, c: Cell) {
         if self.raised.contains(c) {
             self.top.insert(c);
-            self.board_hash ^= zobrist::top(c);
         } else {
             self.raised.insert(c);
-            self.board_hash ^= zobrist::raised(c);
         }
     }
 
@@ -251,17 +209,14 @@ impl Position {
     pub(crate) fn lower(&mut self, c: Cell) {
         if self.top.contains(c) {
             self.top.remove(c);
-            self.board_hash ^= zobrist::top(c);
         } else {
             self.raised.remove(c);
-            self.board_hash ^= zobrist::raised(c);
         }
     }
 
     #[inline]
     pub(crate) fn lock(&mut self, c: Cell) {
         self.locked.insert(c);
-        self.board_hash ^= zobrist::lock(c);
     }
 }
 
@@ -272,20 +227,5 @@ mod tests {
     #[test]
     fn position_is_small() {
         assert!(std::mem::size_of::<Position>() <= 128);
-    }
-
-    #[test]
-    fn incremental_hash_tracks_changes() {
-        let mut p = Position::start();
-        let c = Cell::CENTRE;
-        p.put_stone(Player::X, c);
-        p.raise(c);
-        p.raise(c);
-        p.lock(c);
-        assert_eq!(p.key(), p.key_from_scratch());
-        p.lower(c);
-        p.take_stone(Player::X, c);
-        assert_eq!(p.key(), p.key_from_scratch());
-        assert_ne!(p.key(), Position::start().key());
     }
 }

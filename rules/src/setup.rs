@@ -8,7 +8,6 @@ use crate::outcome::Outcome;
 use crate::player::Player;
 use crate::position::{Counters, Position};
 use crate::ruleset::RS;
-use crate::zobrist;
 use std::fmt;
 
 /// One cell of a [`Setup`].
@@ -300,7 +299,6 @@ impl Setup {
                 }
             }
         }
-        p.board_hash = zobrist::board(p.stones, p.raised, p.top, p.locked);
         let used = self.counters.iter().filter(|c| c.lock_used).count() as u32;
         if p.locked.count() != used {
             faults.push(Fault::LockCount {

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# The corpus alone against mutants of the reference (docs/mutants.md, "The
+# corpus alone"): cargo-mutants plants one bug at a time in `rules/src` and
+# runs only the corpus test of `hexodic-conformance`, in process and through
+# the protocol against the mutated reference's `serve`.
+#
+#   fuzz/corpus-mutants.sh game-rules [ARGS...]   the game-rule code (the score's set)
+#   fuzz/corpus-mutants.sh all [ARGS...]          every mutant of rules/src
+#
+# ARGS go to cargo-mutants: `--list`, `--shard K/N --sharding round-robin`,
+# `-o DIR`, `--in-place`, ... Every 2nd mutant is shards 0/8, 2/8, 4/8 and
+# 6/8 (or 0/2).
+#
+# The game-rule code is rules/src without the modules that do not judge a
+# game (diagrams, random play, the board symmetries, the invariant checkers,
+# the rule registry, the text forms in rules/src/text/ and the legal list by
+# index in rules/src/movegen/index.rs), and without the functions of the
+# remaining files that no game-rule function calls: messages' text forms
+# (Display and Debug, an invalid setup's legend, the reason codes joined for
+# a message, a rule's name in reports, the row letter and player letter read
+# or written by tools) and accessors and conversions for tools.
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$here"
+
+# Modules that do not judge a game.
+not_rules=(
+  -e rules/src/diagram.rs -e rules/src/random.rs -e rules/src/symmetry.rs
+  -e rules/src/invariants.rs -e rules/src/registry.rs -e 'rules/src/text/**'
+  -e rules/src/text.rs -e rules/src/movegen/index.rs
+)
+# Functions of the game-rule files that no game-rule function calls.
+tools=(
+  # text forms used in messages and reports only
+  -E 'impl (fmt::)?(Display|Debug) for '
+  -E ' Fault::(code|rule)\b' -E 'illegal\.rs:.* codes\b' -E ' EndRule::rule_id\b'
+  -E ' Player::from_char\b' -E ' Cell::row_char\b'
+  # accessors and conversions for tools (self-checks, random play, reports)
+  -E ' Cell::(from_index|step)\b' -E ' CellSet::(bits|from_bits)\b'
+  -E 'impl From<Cell> for CellSet'
+  -E ' Position::(half_moves|is_over|outcome|tier_total|tier_set)\b' -E ' Game::outcome\b'
+  -E ' Setup::(cell|cooldown)\b' -E 'perft\.rs:.* divide\b'
+)
+
+what="${1:-}"
+shift || true
+case "$what" in
+  game-rules) selection=("${not_rules[@]}" "${tools[@]}") ;;
+  all) selection=() ;;
+  *)
+    echo "usage: fuzz/corpus-mutants.sh game-rules|all [cargo-mutants arguments]" >&2
+    exit 2
+    ;;
+esac
+
+# `--baseline skip`: cargo-mutants 27.1 runs the unmutated baseline with the
+# mutated package's own tests, where no `corpus` test exists. The `mutants`
+# profile builds without debug info.
+exec cargo mutants -p hexodic-rules --test-package hexodic-conformance --baseline skip \
+  --profile mutants --timeout 60 --cargo-arg=--test=corpus \
+  "${selection[@]}" "$@"
