@@ -36,8 +36,8 @@ not_rules=(
   ' Player::from_char\b' ' Cell::row_char\b'
   # accessors and conversions for tools (self-checks, random play, reports)
   ' Cell::(from_index|step)\b' ' CellSet::(bits|from_bits)\b' 'impl From<Cell> for CellSet'
-  ' Position::(half_moves|is_over|outcome|tier_total|tier_set)\b' ' Game::outcome\b'
-  ' Setup::(cell|cooldown)\b' '^rules/src/perft\.rs:.* divide\b'
+  ' Position::(half_moves|is_over|outcome|tier_total|tier_set|is_legal)\b' ' Game::outcome\b'
+  ' Setup::(cell|cell_mut|cooldown)\b' '^rules/src/perft\.rs:.* divide\b'
 )
 
 what="${1:-}"
