@@ -19,7 +19,7 @@ pub(crate) enum Depth {
 }
 
 /// The cheap part of `invariants::check_position`: I1, I2, I3, the ranges
-/// of I4, the cap of I7 and the incremental key (G5). The rest (the
+/// of I4 and the cap of I7. The rest (the
 /// legal-turn count of I7, the notation round trip of I9) costs several
 /// times more and runs on the last position of each input.
 fn light_check(p: &Position, trail: &Trail) -> Check {
