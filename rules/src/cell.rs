@@ -191,9 +191,9 @@ const fn build_distance() -> [[u8; 37]; 37] {
         while j < 37 {
             let dx = all[j].x() - all[i].x();
             let dy = all[j].y() - all[i].y();
-            // The third cube coordinate differs by `dx - dy`; the hex
-            // distance is the largest of the three differences, which is
-            // half their sum, as the three differences add up to zero.
+            // The hex distance (B1): the third cube coordinate differs by
+            // `dx - dy`; the distance is the largest of the three
+            // differences, which is half their sum, as they add up to zero.
             out[i][j] = ((dx.abs() + dy.abs() + (dx - dy).abs()) / 2) as u8;
             j += 1;
         }

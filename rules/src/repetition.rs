@@ -33,8 +33,9 @@ pub struct RepetitionKey {
 }
 
 impl Position {
-    /// The repetition key (G5): this position without its cooldown sets and
-    /// half-move count.
+    /// The repetition key (G5): this position without its cooldown sets, its
+    /// half-move count and its result (a key is recorded only while the game
+    /// goes on).
     pub fn key(&self) -> RepetitionKey {
         RepetitionKey {
             stones: self.stones,
