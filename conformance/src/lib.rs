@@ -43,12 +43,12 @@ pub mod engine;
 pub mod fuzz;
 pub mod notation;
 pub mod oracle;
-pub mod paths;
+pub use hexodic_wording::paths;
 pub mod record;
 pub mod report;
 pub mod run;
 pub mod suite;
-pub mod wording;
+pub use hexodic_wording as wording;
 
 /// The rules crate this harness is built with: use its types through this
 /// path so an engine's harness and its rules can never be two versions.

@@ -15,7 +15,7 @@
 
 use hexodic_conformance::corpus::{load_corpus, trace_path, Trace};
 use hexodic_conformance::engine::ReferenceEngine;
-use hexodic_conformance::paths::shown;
+use hexodic_wording::paths::shown;
 use hexodic_conformance::run::{run_corpus, RunOptions, Status};
 use std::path::Path;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! the Markdown summary written to a file and to the job summary.
 
 use super::common::{fail, out};
-use hexodic_conformance::paths;
+use hexodic_wording::paths;
 use hexodic_conformance::report::{compare, comparison_text, markdown, JsonReport};
 use hexodic_conformance::run::Exit;
 use std::io::Write as _;

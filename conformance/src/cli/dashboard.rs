@@ -3,7 +3,7 @@
 
 use super::common::{fail, outln};
 use hexodic_conformance::fuzz::json::is_fuzz_report;
-use hexodic_conformance::paths;
+use hexodic_wording::paths;
 use hexodic_conformance::report::dashboard::{build, page, Input};
 use hexodic_conformance::report::html::{utc_date, CatalogueUrl, PageOptions};
 use hexodic_conformance::report::json::read_report_text;

@@ -3,7 +3,7 @@
 
 use super::common::{fail, outln};
 use hexodic_conformance::oracle::{cell_list, codes};
-use hexodic_conformance::paths;
+use hexodic_wording::paths;
 use hexodic_conformance::run::Exit;
 use hexodic_render::BoardPicture;
 use hexodic_rules::{Game, Position, Setup, Turn};

@@ -3,7 +3,7 @@
 
 use super::common::{fail, outln};
 use hexodic_conformance::corpus::Basis;
-use hexodic_conformance::paths;
+use hexodic_wording::paths;
 use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
 use hexodic_conformance::run::Exit;
 use hexodic_rules::{Position, Setup, Turn};

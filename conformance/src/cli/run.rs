@@ -4,7 +4,7 @@ use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
 use super::root::find_root;
 use hexodic_conformance::corpus::{select, Corpus, SelectError};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
-use hexodic_conformance::paths;
+use hexodic_wording::paths;
 use hexodic_conformance::report::html::{report_with, utc_date, CatalogueUrl, PageOptions};
 use hexodic_conformance::report::{
     compare, comparison_text, github_annotations, junit, markdown, text, AnnotationPlaces,

@@ -1,7 +1,7 @@
 //! `run --transcript DIR`: writing the failing fixtures' exchanges and
 //! saying where they are.
 
-use hexodic_conformance::paths;
+use hexodic_wording::paths;
 use hexodic_conformance::report::transcript::write_transcripts;
 use hexodic_conformance::run::RunReport;
 use std::path::Path;

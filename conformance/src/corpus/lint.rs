@@ -9,7 +9,7 @@ use super::format::{schema_json, setup_schema_json, SetupFile};
 use super::load::load_corpus;
 use super::source::{parse_yaml, read_text};
 use crate::oracle::{self, codes, Judgement};
-use crate::paths;
+use hexodic_wording::paths;
 use hexodic_rules::{Game, Setup};
 use std::path::{Path, PathBuf};
 

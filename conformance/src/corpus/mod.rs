@@ -14,7 +14,7 @@ pub mod trace;
 mod version;
 mod walk;
 
-pub use crate::paths::io_words;
+pub use hexodic_wording::paths::io_words;
 pub use compile::compile;
 pub use coverage::{coverage, is_covered, RuleCoverage, COVERED_GROUPS};
 pub use fixture::{Checks, Fixture, LineTurn, StepCheck};

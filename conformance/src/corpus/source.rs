@@ -4,9 +4,9 @@
 //! and traces are all read through here.
 
 use super::format::At;
-use crate::paths;
-use crate::paths::io_words;
-use crate::wording::{self, Reader};
+use hexodic_wording::paths;
+use hexodic_wording::paths::io_words;
+use hexodic_wording::{self as wording, Reader};
 use serde::de::DeserializeOwned;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! one located error, never followed.
 
 use super::source::LoadError;
-use crate::paths;
+use hexodic_wording::paths;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 

@@ -7,7 +7,7 @@ use super::protocol::{
     PROTOCOL_VERSION,
 };
 use super::{Capability, Engine, PlayReply, PositionReply};
-use crate::wording;
+use hexodic_wording as wording;
 use hexodic_rules::{CellSet, Setup, Turn};
 use std::io::{BufRead, Write};
 

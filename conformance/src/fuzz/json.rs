@@ -363,7 +363,7 @@ pub fn merge_fuzz(parts: &[(PathBuf, FuzzJson)]) -> Result<FuzzJson, MergeError>
                     Some(field),
                     format!(
                         "`{a}`, where {} has `{b}`: reports of other engines or harnesses are not merged",
-                        crate::paths::shown(first_file)
+                        hexodic_wording::paths::shown(first_file)
                     ),
                 ));
             }
@@ -374,7 +374,7 @@ pub fn merge_fuzz(parts: &[(PathBuf, FuzzJson)]) -> Result<FuzzJson, MergeError>
                 Some("engine.command"),
                 format!(
                     "another engine command than {}: reports of other engines are not merged",
-                    crate::paths::shown(first_file)
+                    hexodic_wording::paths::shown(first_file)
                 ),
             ));
         }
@@ -502,7 +502,7 @@ fn check_parts(c: &Campaign, members: &[Member]) -> Result<(), MergeError> {
                 format!(
                     "part {p} of the campaign with seed {} is given twice (also {})",
                     c.seed,
-                    crate::paths::shown(before)
+                    hexodic_wording::paths::shown(before)
                 ),
             ));
         }

@@ -14,7 +14,7 @@ pub use write::{basis_for, fixture_yaml, ListChecks, Planned, Recording};
 use crate::corpus::{lint, load_file, trace_path, Corpus, Trace};
 use crate::engine::ReferenceEngine;
 use crate::oracle::codes;
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{run_fixture, RunOutcome};
 use hexodic_rules::{registry, Game};
 use std::path::{Component, Path, PathBuf};
@@ -135,7 +135,7 @@ pub struct Recorded {
 }
 
 fn write_new(path: &Path, text: &str) -> Result<(), RecordError> {
-    let io = |e: std::io::Error| RecordError::Io(paths::shown(path), crate::paths::io_words(&e));
+    let io = |e: std::io::Error| RecordError::Io(paths::shown(path), hexodic_wording::paths::io_words(&e));
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
@@ -185,7 +185,7 @@ pub fn record(root: &Path, rec: &Recording, force: bool) -> Result<Recorded, Rec
         undo(format!(
             "cannot write {}: {}",
             paths::shown(&tpath),
-            crate::paths::io_words(&e)
+            hexodic_wording::paths::io_words(&e)
         ))
     })?;
     Ok(Recorded {

@@ -1,7 +1,7 @@
 //! The corpus a run used, in words, as every report names it.
 
 use crate::corpus::embedded;
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::RunReport;
 
 impl RunReport {

@@ -2,7 +2,7 @@
 //! difference is a failure, an engine incident an error, a missing
 //! capability a skip; load errors are errors of a `load` suite.
 
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::collections::BTreeMap;

@@ -4,7 +4,7 @@
 //! run uses, so every writer gives what that run gives.
 
 use super::json::JsonReport;
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{causes, FixtureResult, RunReport, Summary};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -7,7 +7,7 @@ use super::boards::side_by_side;
 use crate::diagnose::{Divergence, RootCause};
 use crate::engine::Capability;
 use crate::oracle::{Difference, ListedTurn, TurnVerdict};
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_rules::registry;
 use std::fmt::Write as _;

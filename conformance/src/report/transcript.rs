@@ -11,7 +11,7 @@
 //! A fixture id's `/` makes folders: `capture/a` is `DIR/capture/a.in`.
 
 use crate::engine::{answer, write_reply, ReferenceEngine, Transcript};
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport};
 use std::path::{Path, PathBuf};
 

@@ -247,10 +247,10 @@ fn envelope(
             ProtocolFault::DuplicateKey { key: clip(&key) }
         }
         super::strict::StrictError::Json(e) => ProtocolFault::NotJson {
-            error: crate::wording::reader_error(
-                crate::wording::Reader::Json,
+            error: hexodic_wording::reader_error(
+                hexodic_wording::Reader::Json,
                 &e.to_string(),
-                &crate::wording::Place::default(),
+                &hexodic_wording::Place::default(),
             ),
         },
     })?;

@@ -9,7 +9,7 @@ use super::figures_with_views;
 use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::{Divergence, Failure, Source};
-use crate::paths;
+use hexodic_wording::paths;
 use crate::report::text::details;
 use crate::run::{FixtureResult, Status};
 

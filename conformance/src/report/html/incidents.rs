@@ -6,7 +6,7 @@ use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::IncidentAt;
 use crate::engine::shorten;
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::FixtureResult;
 use std::collections::BTreeMap;
 

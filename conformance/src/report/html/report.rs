@@ -5,7 +5,7 @@
 
 use super::links::CatalogueUrl;
 use super::page::{document, escape, inline, slug, title_block, Html, Style};
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status};
 use std::collections::BTreeMap;
 

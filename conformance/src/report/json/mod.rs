@@ -19,7 +19,7 @@ pub(crate) use read::json_error;
 pub use read::{read_report_text, ReportReadError, MAX_REPORT_BYTES};
 
 use crate::diagnose::{Divergence, Pinned, RootCause, Source};
-use crate::paths;
+use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Stopped};
 
 fn strings(v: &[&str]) -> Vec<String> {
@@ -156,7 +156,7 @@ impl JsonReport {
             },
             corpus: CorpusInfo {
                 version: report.corpus_version.clone(),
-                folder: crate::paths::shown(&report.corpus_folder),
+                folder: hexodic_wording::paths::shown(&report.corpus_folder),
                 embedded: report.corpus_embedded,
                 fixtures: s.fixtures,
             },

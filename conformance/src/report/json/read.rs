@@ -2,7 +2,7 @@
 
 use super::model::{JsonReport, SCHEMA_VERSION};
 use crate::corpus::LoadError;
-use crate::wording;
+use hexodic_wording as wording;
 use std::path::Path;
 
 /// Why a JSON report could not be read back: the one located error of
