@@ -39,9 +39,9 @@
 
 pub mod corpus;
 pub mod diagnose;
-pub mod engine;
+pub use hexodic_engine as engine;
 pub mod fuzz;
-pub mod notation;
+pub use hexodic_engine::notation;
 pub mod oracle;
 pub use hexodic_wording::paths;
 pub mod record;

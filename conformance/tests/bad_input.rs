@@ -7,6 +7,7 @@ mod common;
 
 use common::TempCorpus;
 use hexodic_conformance::corpus::LoadError;
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::run::{run_corpus, RunOptions};
 use std::path::Path;
@@ -61,7 +62,12 @@ fn one_error(rel: &str, bytes: &[u8]) -> LoadError {
     assert_eq!(corpus.fixtures[0].id, "good/one");
     assert_eq!(corpus.errors.len(), 1, "{:?}", corpus.errors);
     let mut engine = ReferenceEngine::new();
-    let report = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+    let report = run_corpus(
+        &mut InProcess::new(&mut engine),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
     let s = &report.summary;
     assert_eq!((s.passed, s.errors, report.exit_code()), (1, 1, 2));
     let e = corpus.errors[0].clone();

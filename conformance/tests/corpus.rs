@@ -14,9 +14,10 @@
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use hexodic_conformance::corpus::{load_corpus, trace_path, Trace};
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::ReferenceEngine;
-use hexodic_wording::paths::shown;
 use hexodic_conformance::run::{run_corpus, RunOptions, Status};
+use hexodic_wording::paths::shown;
 use std::path::Path;
 use std::process::Command;
 
@@ -38,7 +39,12 @@ fn corpus_passes_against_its_golden_traces() {
         traces: true,
         ..RunOptions::default()
     };
-    let report = run_corpus(&mut ReferenceEngine::new(), &corpus, &opts, &mut |_| {});
+    let report = run_corpus(
+        &mut InProcess::new(ReferenceEngine::new()),
+        &corpus,
+        &opts,
+        &mut |_| {},
+    );
     let text = hexodic_conformance::report::text(&report, false);
     assert_eq!(report.summary.failed(), 0, "{text}");
     assert_eq!(

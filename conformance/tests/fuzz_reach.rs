@@ -2,6 +2,7 @@
 //! the start never does: Strangle (G4) and repetition (G5) through the built
 //! scenarios, Skips (T5), interior positions; and the diagram round trip (B3).
 
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::fuzz::{fuzz, FuzzOptions};
 
@@ -12,7 +13,7 @@ fn seeded_fuzzing_reaches_the_rare_rules_and_finds_no_difference_in_the_referenc
         games: Some(300),
         ..FuzzOptions::default()
     };
-    let report = fuzz(&mut ReferenceEngine::new(), &opts, |_| {});
+    let report = fuzz(&mut InProcess::new(ReferenceEngine::new()), &opts, |_| {});
     assert!(
         report.finding.is_none(),
         "the reference differs from itself"

@@ -5,6 +5,7 @@
 //! incident and when the deadline passes, keeping the finding so far.
 
 use hexodic_conformance::corpus::load_file;
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::{
     Engine, EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply,
     ReferenceEngine,
@@ -163,7 +164,7 @@ fn reproduces(f: &Finding) -> bool {
 #[test]
 fn a_difference_after_a_rejected_turn_keeps_that_turn_and_replays() {
     let mut engine = CountsRejected::new(Then::Nothing);
-    let report = fuzz(&mut engine, &options(), |_| {});
+    let report = fuzz(&mut InProcess::new(&mut engine), &options(), |_| {});
     assert!(report.incidents.is_empty());
     let f = report.finding.expect("the test engine is caught");
     assert_eq!(f.divergence.difference.kind(), "state");
@@ -180,9 +181,13 @@ fn a_difference_after_a_rejected_turn_keeps_that_turn_and_replays() {
 
 #[test]
 fn a_finding_with_a_rejected_turn_becomes_a_fixture_that_catches_the_engine() {
-    let f = fuzz(&mut CountsRejected::new(Then::Nothing), &options(), |_| {})
-        .finding
-        .expect("the test engine is caught");
+    let f = fuzz(
+        &mut InProcess::new(CountsRejected::new(Then::Nothing)),
+        &options(),
+        |_| {},
+    )
+    .finding
+    .expect("the test engine is caught");
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("fixtures");
     let rec = recording(
@@ -212,7 +217,7 @@ fn a_finding_with_a_rejected_turn_becomes_a_fixture_that_catches_the_engine() {
 #[test]
 fn shrinking_stops_at_the_first_incident_and_keeps_the_finding() {
     let mut engine = CountsRejected::new(Then::Crash);
-    let report = fuzz(&mut engine, &options(), |_| {});
+    let report = fuzz(&mut InProcess::new(&mut engine), &options(), |_| {});
     let f = report.finding.expect("the test engine is caught");
     assert_eq!(engine.after_crash, 0, "requests after the crash");
     match &f.cut {
@@ -247,7 +252,7 @@ fn shrinking_stops_when_the_deadline_passes_and_keeps_the_finding() {
         deadline: Some(deadline),
         ..options()
     };
-    let report = fuzz(&mut engine, &opts, |_| {});
+    let report = fuzz(&mut InProcess::new(&mut engine), &opts, |_| {});
     let f = report
         .finding
         .expect("the test engine is caught before the deadline");
@@ -267,7 +272,7 @@ fn no_game_starts_after_the_deadline() {
         deadline: Some(Instant::now()),
         ..options()
     };
-    let report = fuzz(&mut ReferenceEngine::new(), &opts, |_| {});
+    let report = fuzz(&mut InProcess::new(ReferenceEngine::new()), &opts, |_| {});
     assert_eq!(report.games, 0);
     assert_eq!(report.stopped, Some(Stopped::TimeLimit));
 }

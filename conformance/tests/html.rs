@@ -7,7 +7,7 @@
 
 use hexodic_conformance::corpus::{coverage, load_corpus, select, Corpus};
 use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply,
+    Engine, EngineInfo, EngineResult, InProcess, Incident, IncidentKind, PlayReply, PositionReply,
     ReferenceEngine,
 };
 use hexodic_conformance::report::catalogue::{fixture_page_path, write_catalogue, CatalogueStats};
@@ -65,7 +65,7 @@ fn failing_run(corpus: &Corpus) -> RunReport {
         ..RunOptions::default()
     };
     run_corpus(
-        &mut NoEchoLock(ReferenceEngine::new()),
+        &mut InProcess::new(NoEchoLock(ReferenceEngine::new())),
         corpus,
         &opts,
         &mut |_| {},
@@ -315,7 +315,7 @@ fn incidents_have_their_own_section() {
     let corpus = select(&root(), &["echo/lock-own-tier2-stone".to_owned()]).unwrap();
     assert_eq!(corpus.fixtures.len(), 1);
     let report = run_corpus(
-        &mut CrashOnLock(ReferenceEngine::new()),
+        &mut InProcess::new(CrashOnLock(ReferenceEngine::new())),
         &corpus,
         &RunOptions::default(),
         &mut |_| {},
@@ -357,7 +357,7 @@ fn a_passing_run_says_so() {
     let corpus = select(&root(), &["board/".to_owned()]).unwrap();
     assert!(corpus.fixtures.len() > 5);
     let report = run_corpus(
-        &mut ReferenceEngine::new(),
+        &mut InProcess::new(ReferenceEngine::new()),
         &corpus,
         &RunOptions::default(),
         &mut |_| {},
@@ -852,7 +852,7 @@ impl Engine for Bare {
 fn skipped_checks_are_listed_per_capability_and_the_engine_name_is_escaped() {
     let corpus = load_corpus(&root());
     let report = run_corpus(
-        &mut Bare(ReferenceEngine::new()),
+        &mut InProcess::new(Bare(ReferenceEngine::new())),
         &corpus,
         &RunOptions::default(),
         &mut |_| {},

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used)] // tests may unwrap
 
 use hexodic_conformance::corpus::{schema_json, setup_schema_json};
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::report::report_schema_json;
 use std::path::Path;
 
@@ -105,7 +106,7 @@ fn a_written_report_reads_back_as_written() {
     use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
     let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures().unwrap());
     let report = run_corpus(
-        &mut ReferenceEngine::new(),
+        &mut InProcess::new(ReferenceEngine::new()),
         &corpus,
         &RunOptions::default(),
         &mut |_| {},

@@ -17,6 +17,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
 use hexodic_conformance::corpus::{load_corpus, select};
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::report::catalogue::{fixture_page_path, write_catalogue};
 use hexodic_conformance::report::html;
 use hexodic_conformance::run::{run_corpus, RunOptions};
@@ -238,7 +239,12 @@ fn failing_report(dir: &Path) -> PathBuf {
         traces: true,
         ..RunOptions::default()
     };
-    let report = run_corpus(&mut engine, &corpus, &opts, &mut |_| {});
+    let report = run_corpus(
+        &mut InProcess::new(&mut engine),
+        &corpus,
+        &opts,
+        &mut |_| {},
+    );
     assert!(report.summary.failed() > 0);
     assert!(!report.root_causes.is_empty());
     let path = dir.join("report.html");
@@ -367,7 +373,7 @@ fn a_small_report_renders_in_chromium() {
     // A run where everything passes: the page says so, with no board.
     let corpus = select(&workspace().join("fixtures"), &["start/".to_owned()]).unwrap();
     let report = run_corpus(
-        &mut ModelEngine::new(None, None),
+        &mut InProcess::new(ModelEngine::new(None, None)),
         &corpus,
         &RunOptions::default(),
         &mut |_| {},
@@ -522,7 +528,12 @@ fn report_reads_at_1400_and_390_px() {
     let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
     write_catalogue(&corpus, &rules_md, &dir.path().join("site")).unwrap();
     let mut engine = ModelEngine::new(Some(Bug::EdgeCountsTier), None);
-    let report = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+    let report = run_corpus(
+        &mut InProcess::new(&mut engine),
+        &corpus,
+        &RunOptions::default(),
+        &mut |_| {},
+    );
     let opts = html::PageOptions {
         catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
         date: None,
@@ -667,7 +678,12 @@ fn dashboard_reads_at_1400_and_390_px() {
         .enumerate()
         .map(|(i, bug)| {
             let mut engine = ModelEngine::new(bug, None);
-            let run = run_corpus(&mut engine, &corpus, &RunOptions::default(), &mut |_| {});
+            let run = run_corpus(
+                &mut InProcess::new(&mut engine),
+                &corpus,
+                &RunOptions::default(),
+                &mut |_| {},
+            );
             let file = PathBuf::from(format!("r{i}.json"));
             let report = JsonReport::parse(&file, &json(&run, None)).unwrap();
             Input { file, report }

@@ -9,6 +9,7 @@
 mod common;
 
 use common::{corpus, harness_in, text};
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::report::{json, JsonReport};
 use hexodic_conformance::run::{run_corpus, RunOptions};
 use hexodic_e2e::{Bug, ModelEngine};
@@ -18,7 +19,7 @@ use std::path::Path;
 /// The JSON report of the whole corpus against the model with `bug`.
 fn report_of(bug: Option<Bug>) -> String {
     let report = run_corpus(
-        &mut ModelEngine::new(bug, None),
+        &mut InProcess::new(ModelEngine::new(bug, None)),
         &corpus(),
         &RunOptions::default(),
         &mut |_| {},

@@ -4,6 +4,7 @@
 //! from it cites that rule, passes on the reference and fails on the engine.
 
 use hexodic_conformance::corpus::load_file;
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::fuzz::{fuzz, recording, FuzzOptions};
 use hexodic_conformance::record::record;
@@ -17,7 +18,11 @@ fn find(bug: Bug) -> hexodic_conformance::fuzz::Finding {
         games: Some(3000),
         ..FuzzOptions::default()
     };
-    let report = fuzz(&mut ModelEngine::new(Some(bug), None), &opts, |_| {});
+    let report = fuzz(
+        &mut InProcess::new(ModelEngine::new(Some(bug), None)),
+        &opts,
+        |_| {},
+    );
     assert!(report.incidents.is_empty(), "{bug}");
     report
         .finding

@@ -5,6 +5,7 @@
 //! check fails on bug engines and passes on the reference spoken to through
 //! the protocol.
 
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::{Capability, Engine, ExternalEngine, ProcessOptions};
 use hexodic_conformance::fuzz::{fuzz, FuzzOptions};
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
@@ -27,7 +28,11 @@ fn each_kind_of_difference_catches_some_bug_engine() {
             ..FuzzOptions::default()
         };
         let name = ModelEngine::name(bug, fault);
-        let report = fuzz(&mut ModelEngine::new(bug, fault), &opts, |_| {});
+        let report = fuzz(
+            &mut InProcess::new(ModelEngine::new(bug, fault)),
+            &opts,
+            |_| {},
+        );
         let f = report
             .finding
             .unwrap_or_else(|| panic!("{name}: nothing found in {} games", report.games));

@@ -6,6 +6,7 @@
 mod common;
 
 use common::{engine_cmd, fixtures, harness, harness_in, json, result_ids, run_shipped, text};
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::fuzz::{fuzz, fuzz_parallel, FuzzOptions};
 use hexodic_conformance::run::Partition;
 use hexodic_e2e::{Bug, ModelEngine};
@@ -291,9 +292,13 @@ fn fuzz_opts(partition: Option<Partition>) -> FuzzOptions {
 fn fuzz_on_two_engines_finds_what_one_finds() {
     for bug in [Bug::CapBeforeRepetition, Bug::CapBeforeStrangle] {
         let opts = fuzz_opts(None);
-        let one = fuzz(&mut ModelEngine::new(Some(bug), None), &opts, |_| {});
-        let make = || -> Result<Box<dyn hexodic_conformance::Engine + Send>, _> {
-            Ok(Box::new(ModelEngine::new(Some(bug), None)))
+        let one = fuzz(
+            &mut InProcess::new(ModelEngine::new(Some(bug), None)),
+            &opts,
+            |_| {},
+        );
+        let make = || -> Result<Box<dyn hexodic_conformance::engine::Transport + Send>, _> {
+            Ok(Box::new(InProcess::new(ModelEngine::new(Some(bug), None))))
         };
         let two = fuzz_parallel(&make, &opts, 2, |_| {}).unwrap();
         let (f1, f2) = (one.finding.unwrap(), two.finding.unwrap());

@@ -5,7 +5,7 @@
 mod common;
 
 use common::engine_cmd;
-use hexodic_conformance::engine::{Engine, ExternalEngine, ProcessOptions};
+use hexodic_conformance::engine::{ExternalEngine, ProcessOptions, Transport};
 use hexodic_conformance::fuzz::{fuzz, FuzzOptions, FuzzReport};
 
 /// The test engine with `args`: sent whole games when it declares

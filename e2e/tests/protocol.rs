@@ -85,7 +85,7 @@ fn dropped_capture_capabilities_are_not_declared_and_replies_still_read() {
 fn a_misspelled_capability_is_a_warning_naming_the_nearest() {
     let e = engine("--reference --misbehave misspell-capability");
     assert!(!e.info().capabilities.has(Capability::LegalTurns));
-    let w = e.warnings().join("\n");
+    let w = e.handshake_warnings().join("\n");
     assert!(
         w.contains("`legal-turns`") && w.contains("did you mean `legal_turns`"),
         "{w}"
@@ -101,7 +101,10 @@ fn a_run_reports_the_engine_warnings_to_library_users() {
     let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});
     let w = report.warnings.join("\n");
     assert!(w.contains("did you mean `legal_turns`"), "{w}");
-    assert_eq!(report.warnings, Engine::warnings(&e));
+    assert_eq!(
+        report.warnings,
+        hexodic_conformance::engine::Transport::warnings(&e)
+    );
 }
 
 #[test]
@@ -116,7 +119,7 @@ fn a_clear_verdict_with_an_unknown_code_is_judged_and_the_code_reported_beside_i
         Ok(_) => panic!("the engine rejected the turn"),
         Err(i) => panic!("an incident: {}", i.kind),
     }
-    let w = Engine::warnings(&e).join("\n");
+    let w = hexodic_conformance::engine::Transport::warnings(&e).join("\n");
     assert!(
         w.contains("protocol fault beside a clear verdict in 1 reply"),
         "{w}"
@@ -150,7 +153,7 @@ fn fields_of_a_misspelled_capability_are_ignored_not_taken_for_errors() {
     let mut e = engine("--reference --misbehave misspell-capability");
     assert!(!e.info().capabilities.has(Capability::ErrorCodes));
     assert!(e
-        .warnings()
+        .handshake_warnings()
         .join("\n")
         .contains("did you mean `error_codes`"));
     e.set_position(&Setup::default()).unwrap();
@@ -424,7 +427,11 @@ fn a_process_the_engine_started_in_a_session_of_its_own_is_stopped_too() {
 fn a_handshake_without_capabilities_declares_none() {
     let mut e = engine("--reference --misbehave no-capabilities");
     assert_eq!(e.info().capabilities, Capabilities::NONE);
-    assert!(e.warnings().is_empty(), "{:?}", e.warnings());
+    assert!(
+        e.handshake_warnings().is_empty(),
+        "{:?}",
+        e.handshake_warnings()
+    );
     e.set_position(&Setup::default()).unwrap();
     assert_eq!(
         e.play(turn("d4 +d4")).unwrap(),

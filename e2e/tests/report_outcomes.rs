@@ -10,6 +10,7 @@ mod common;
 
 use common::fixtures;
 use hexodic_conformance::corpus::select;
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::report::html;
 use hexodic_conformance::run::{run_corpus, RunOptions};
 use hexodic_e2e::{Bug, ModelEngine};
@@ -17,7 +18,7 @@ use hexodic_e2e::{Bug, ModelEngine};
 fn page_of(bug: Bug) -> String {
     let corpus = select(&fixtures(), &["end/".to_owned()]).unwrap();
     let report = run_corpus(
-        &mut ModelEngine::new(Some(bug), None),
+        &mut InProcess::new(ModelEngine::new(Some(bug), None)),
         &corpus,
         &RunOptions {
             traces: true,

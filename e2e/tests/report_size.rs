@@ -9,6 +9,7 @@
 
 mod common;
 
+use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::{
     Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
 };
@@ -59,7 +60,12 @@ fn a_report_of_every_fixture_failing_stays_under_2_mb() {
         traces: true,
         ..RunOptions::default()
     };
-    let report = run_corpus(&mut engine, &corpus, &opts, &mut |_| {});
+    let report = run_corpus(
+        &mut InProcess::new(&mut engine),
+        &corpus,
+        &opts,
+        &mut |_| {},
+    );
     let fixtures = report.results.len();
     let failed = report.summary.failed();
     assert!(

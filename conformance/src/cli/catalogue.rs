@@ -3,9 +3,9 @@
 use super::common::{fail, outln};
 use super::root::find_root;
 use hexodic_conformance::corpus::{io_words, load_corpus, read_bounded};
-use hexodic_wording::paths;
 use hexodic_conformance::report::catalogue::write_catalogue;
 use hexodic_conformance::run::Exit;
+use hexodic_wording::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

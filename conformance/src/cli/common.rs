@@ -1,9 +1,10 @@
 //! What the commands share: durations, engines, interrupts, and printing
 //! that ends quietly when the reader closes the pipe.
 
+use hexodic_conformance::engine::Transport;
 use hexodic_conformance::engine::{
-    Engine, ExternalEngine, Incident, IncidentKind, ProcessOptions, ReferenceEngine, RequestStats,
-    StartError,
+    ExternalEngine, InProcess, Incident, IncidentKind, ProcessOptions, ReferenceEngine,
+    RequestStats, StartError,
 };
 use hexodic_conformance::run::Exit;
 use std::io::Write;
@@ -128,7 +129,7 @@ pub struct OpenError {
 /// An engine ready to use.
 pub struct Opened {
     /// The engine.
-    pub engine: Box<dyn Engine + Send>,
+    pub engine: Box<dyn Transport + Send>,
     /// Warnings about its handshake.
     pub warnings: Vec<String>,
     /// Its request timing (an external engine).
@@ -194,7 +195,7 @@ impl EngineArgs {
     pub fn open(&self, t0: Instant, jobs: usize) -> Result<Opened, OpenError> {
         let Some(cmd) = &self.engine else {
             return Ok(Opened {
-                engine: Box::new(ReferenceEngine::new()),
+                engine: Box::new(InProcess::new(ReferenceEngine::new())),
                 warnings: Vec::new(),
                 stats: None,
             });
@@ -207,7 +208,7 @@ impl EngineArgs {
         };
         match ExternalEngine::start(cmd, options) {
             Ok(e) => Ok(Opened {
-                warnings: e.warnings().to_vec(),
+                warnings: e.handshake_warnings().to_vec(),
                 stats: Some(e.process().stats()),
                 engine: Box::new(e),
             }),

@@ -3,9 +3,9 @@
 //! the Markdown summary written to a file and to the job summary.
 
 use super::common::{fail, out};
-use hexodic_wording::paths;
 use hexodic_conformance::report::{compare, comparison_text, markdown, JsonReport};
 use hexodic_conformance::run::Exit;
+use hexodic_wording::paths;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -5,9 +5,9 @@ use super::root::find_root;
 use hexodic_conformance::corpus::{
     coverage, lint, load_corpus, schema_json, select, setup_schema_json,
 };
-use hexodic_wording::paths;
 use hexodic_conformance::record::{bless, line_diff, orphans};
 use hexodic_conformance::run::Exit;
+use hexodic_wording::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

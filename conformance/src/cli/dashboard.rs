@@ -3,12 +3,12 @@
 
 use super::common::{fail, outln};
 use hexodic_conformance::fuzz::json::is_fuzz_report;
-use hexodic_wording::paths;
 use hexodic_conformance::report::dashboard::{build, page, Input};
 use hexodic_conformance::report::html::{utc_date, CatalogueUrl, PageOptions};
 use hexodic_conformance::report::json::read_report_text;
 use hexodic_conformance::report::JsonReport;
 use hexodic_conformance::run::Exit;
+use hexodic_wording::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -1,7 +1,8 @@
 //! More engines like the one opened, for the workers of `--jobs`.
 
 use super::common::{EngineArgs, Opened};
-use hexodic_conformance::engine::{Engine, Incident, IncidentKind, RequestStats};
+use hexodic_conformance::engine::Transport;
+use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -11,7 +12,7 @@ pub struct Engines<'a> {
     args: &'a EngineArgs,
     t0: Instant,
     jobs: usize,
-    first: Mutex<Option<Box<dyn Engine + Send>>>,
+    first: Mutex<Option<Box<dyn Transport + Send>>>,
     /// The request timing of every engine process opened.
     pub stats: Mutex<Vec<Arc<Mutex<RequestStats>>>>,
 }
@@ -30,7 +31,7 @@ impl<'a> Engines<'a> {
 
     /// The first engine, then a new one at each call; an engine that cannot
     /// be opened is its incident.
-    pub fn make(&self) -> Result<Box<dyn Engine + Send>, Incident> {
+    pub fn make(&self) -> Result<Box<dyn Transport + Send>, Incident> {
         if let Some(e) = self.first.lock().ok().and_then(|mut f| f.take()) {
             return Ok(e);
         }

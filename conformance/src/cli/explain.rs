@@ -3,10 +3,10 @@
 
 use super::common::{fail, outln};
 use hexodic_conformance::oracle::{cell_list, codes};
-use hexodic_wording::paths;
 use hexodic_conformance::run::Exit;
 use hexodic_render::BoardPicture;
 use hexodic_rules::{Game, Position, Setup, Turn};
+use hexodic_wording::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

@@ -5,10 +5,10 @@ use hexodic_conformance::corpus::root_of;
 use hexodic_conformance::fuzz::{
     fuzz_parallel, recording, repeat_command, Campaign, Finding, FuzzJson, FuzzOptions,
 };
-use hexodic_wording::paths;
 use hexodic_conformance::record::{record, RecordError};
 use hexodic_conformance::report::text::visible;
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
+use hexodic_wording::paths;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

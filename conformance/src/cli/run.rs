@@ -4,7 +4,6 @@ use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
 use super::root::find_root;
 use hexodic_conformance::corpus::{select, Corpus, SelectError};
 use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
-use hexodic_wording::paths;
 use hexodic_conformance::report::html::{report_with, utc_date, CatalogueUrl, PageOptions};
 use hexodic_conformance::report::{
     compare, comparison_text, github_annotations, junit, markdown, text, AnnotationPlaces,
@@ -14,6 +13,7 @@ use hexodic_conformance::run::{
     corpus_version, default_jobs, run_corpus_parallel, Exit, Partition, Progress, RunOptions,
     RunReport, Stopped,
 };
+use hexodic_wording::paths;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,9 @@
 //! `run --transcript DIR`: writing the failing fixtures' exchanges and
 //! saying where they are.
 
-use hexodic_wording::paths;
 use hexodic_conformance::report::transcript::write_transcripts;
 use hexodic_conformance::run::RunReport;
+use hexodic_wording::paths;
 use std::path::Path;
 
 /// Write the transcripts of the report into `dir`, if given; whether every

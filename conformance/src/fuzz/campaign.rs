@@ -10,6 +10,7 @@ use super::reach::{cap_combination, rules_fired};
 use super::shrink::{shrink, Cut};
 use super::stats::GameStats;
 use crate::diagnose::Divergence;
+use crate::engine::Transport;
 use crate::engine::{Capabilities, Engine, Incident, PositionReply};
 use crate::run::{Partition, Stopped, INCIDENT_STREAK};
 use hexodic_rules::random::Rng;
@@ -110,7 +111,7 @@ pub(super) type Found = (Position, Vec<Turn>, Divergence);
 /// is sent the whole game in one exchange (`fuzz/pipelined.rs`); the result
 /// is the same as asking it one request at a time.
 pub(super) fn play_game(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     seed: u64,
     report: &mut FuzzReport,
 ) -> Result<Option<Found>, Incident> {
@@ -250,7 +251,7 @@ fn mismatch(m: Mismatch, start: Position, turns: Vec<Turn>) -> Result<Option<Fou
 /// Run the differential fuzzer. `progress` is called after every game with
 /// the number of games played.
 pub fn fuzz(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     opts: &FuzzOptions,
     mut progress: impl FnMut(u64),
 ) -> FuzzReport {
@@ -313,7 +314,7 @@ pub fn fuzz(
 /// Shrink the difference `found` in the game `seed` and put it in the
 /// report as its finding.
 pub(super) fn shrink_into(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     opts: &FuzzOptions,
     seed: u64,
     (start, turns, found): Found,

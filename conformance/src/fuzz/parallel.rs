@@ -9,7 +9,8 @@
 //! kept is shrunk.
 
 use super::campaign::{fuzz, play_game, shrink_into, Found, FuzzOptions, FuzzReport};
-use crate::engine::{Engine, IncidentKind};
+use crate::engine::IncidentKind;
+use crate::engine::Transport;
 use crate::run::{MakeEngine, Stopped, INCIDENT_STREAK};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -102,7 +103,7 @@ fn stop_now(opts: &FuzzOptions) -> Option<Stopped> {
 /// One worker: games from the shared count until the games or the time
 /// are used up, or a game at or before the next one ended the run.
 fn worker(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     opts: &FuzzOptions,
     t0: Instant,
     next: &AtomicU64,

@@ -17,11 +17,12 @@
 
 use super::campaign::{play_one, Found, FuzzReport};
 use crate::engine::pipeline::{Noting, Recorded};
+use crate::engine::Transport;
 use crate::engine::{Engine, Incident, IncidentKind};
 
 /// Play the game `seed` on `engine` with its requests sent at once.
 pub(super) fn play(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     seed: u64,
     report: &mut FuzzReport,
 ) -> Result<Option<Found>, Incident> {

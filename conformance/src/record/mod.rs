@@ -14,9 +14,9 @@ pub use write::{basis_for, fixture_yaml, ListChecks, Planned, Recording};
 use crate::corpus::{lint, load_file, trace_path, Corpus, Trace};
 use crate::engine::ReferenceEngine;
 use crate::oracle::codes;
-use hexodic_wording::paths;
 use crate::run::{run_fixture, RunOutcome};
 use hexodic_rules::{registry, Game};
+use hexodic_wording::paths;
 use std::path::{Component, Path, PathBuf};
 
 /// Why a fixture could not be recorded. Nothing is written.
@@ -135,7 +135,9 @@ pub struct Recorded {
 }
 
 fn write_new(path: &Path, text: &str) -> Result<(), RecordError> {
-    let io = |e: std::io::Error| RecordError::Io(paths::shown(path), hexodic_wording::paths::io_words(&e));
+    let io = |e: std::io::Error| {
+        RecordError::Io(paths::shown(path), hexodic_wording::paths::io_words(&e))
+    };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
     }

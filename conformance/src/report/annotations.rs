@@ -10,8 +10,8 @@
 //! in the current folder, else at no file; its message always names the
 //! fixture, the rules and the command line that reproduces it.
 
-use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status};
+use hexodic_wording::paths;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 

@@ -1,8 +1,8 @@
 //! The corpus a run used, in words, as every report names it.
 
 use crate::corpus::embedded;
-use hexodic_wording::paths;
 use crate::run::RunReport;
+use hexodic_wording::paths;
 
 impl RunReport {
     /// Where the corpus came from, shown relative to the current folder,

@@ -2,8 +2,8 @@
 //! difference is a failure, an engine incident an error, a missing
 //! capability a skip; load errors are errors of a `load` suite.
 
-use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status};
+use hexodic_wording::paths;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::collections::BTreeMap;
 

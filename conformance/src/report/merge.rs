@@ -4,8 +4,8 @@
 //! run uses, so every writer gives what that run gives.
 
 use super::json::JsonReport;
-use hexodic_wording::paths;
 use crate::run::{causes, FixtureResult, RunReport, Summary};
+use hexodic_wording::paths;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;

@@ -7,9 +7,9 @@ use super::boards::side_by_side;
 use crate::diagnose::{Divergence, RootCause};
 use crate::engine::Capability;
 use crate::oracle::{Difference, ListedTurn, TurnVerdict};
-use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_rules::registry;
+use hexodic_wording::paths;
 use std::fmt::Write as _;
 
 /// Other fixtures of a root cause listed by default (`-v`: all).

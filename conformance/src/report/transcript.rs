@@ -11,8 +11,8 @@
 //! A fixture id's `/` makes folders: `capture/a` is `DIR/capture/a.in`.
 
 use crate::engine::{answer, write_reply, ReferenceEngine, Transcript};
-use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport};
+use hexodic_wording::paths;
 use std::path::{Path, PathBuf};
 
 /// Make sure `dir` is a folder transcripts can be written into (creating

@@ -24,6 +24,7 @@ pub use summary::{Stopped, Summary};
 
 use crate::corpus::{trace_path, Corpus, Fixture, LoadError, Trace};
 use crate::diagnose::{root_causes, Failing, RootCause};
+use crate::engine::Transport;
 use crate::engine::{Engine, EngineInfo, Incident};
 use hexodic_rules::symmetry::Symmetry;
 use std::collections::BTreeMap;
@@ -261,7 +262,7 @@ pub fn causes(results: &[FixtureResult]) -> Vec<RootCause> {
 /// The exchange recorded for a fixture's result, kept only when it failed
 /// or had an incident.
 fn kept_transcript(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     r: &FixtureResult,
     opts: &RunOptions,
 ) -> Option<Box<crate::engine::Transcript>> {
@@ -279,7 +280,7 @@ fn kept_transcript(
 /// Run every fixture of `corpus` against `engine`. `progress` is called
 /// after each fixture.
 pub fn run_corpus(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     corpus: &Corpus,
     opts: &RunOptions,
     progress: &mut dyn FnMut(&Progress),

@@ -13,6 +13,7 @@ use super::{
     Progress, RunOptions, RunReport, Stopped, Summary, Watch,
 };
 use crate::corpus::{Corpus, LoadError};
+use crate::engine::Transport;
 use crate::engine::{Engine, EngineInfo, Incident, IncidentKind};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -20,7 +21,7 @@ use std::time::Instant;
 
 /// Makes one engine for a worker (an engine process, started and past its
 /// handshake), or the incident that kept it from starting.
-pub type MakeEngine<'a> = dyn Fn() -> Result<Box<dyn Engine + Send>, Incident> + Sync + 'a;
+pub type MakeEngine<'a> = dyn Fn() -> Result<Box<dyn Transport + Send>, Incident> + Sync + 'a;
 
 /// What a worker sends back.
 enum Message {

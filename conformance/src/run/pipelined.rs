@@ -15,13 +15,14 @@ use super::runner::{run_fixture, FixtureRun, RunOutcome};
 use crate::corpus::{Fixture, Trace};
 use crate::engine::pipeline::{Noting, Recorded};
 use crate::engine::Engine;
+use crate::engine::Transport;
 use hexodic_rules::symmetry::Symmetry;
 
 /// [`run_fixture`], with the fixture's requests sent at once when the
 /// engine pipelines and `jobs` engines keep every core busy. `transcripts`: the exchange is being recorded (it is
 /// started afresh for a fixture run again one request at a time).
 pub(super) fn run_fixture_at_once(
-    engine: &mut dyn Engine,
+    engine: &mut dyn Transport,
     fx: &Fixture,
     trace: Option<&Trace>,
     only: Option<Symmetry>,
@@ -41,7 +42,7 @@ pub(super) fn run_fixture_at_once(
         return run_fixture(engine, fx, trace, only);
     }
     let asks = noting.asks();
-    let again = |engine: &mut dyn Engine| {
+    let again = |engine: &mut dyn Transport| {
         if transcripts {
             engine.begin_transcript();
         }

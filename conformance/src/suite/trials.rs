@@ -2,7 +2,7 @@
 //! `libtest-mimic` (a `[[test]]` with `harness = false`).
 
 use crate::corpus::{embedded, load_corpus, Corpus, Fixture, LoadError};
-use crate::engine::Engine;
+use crate::engine::{Engine, InProcess};
 use crate::report::{text, Expectations};
 use crate::run::{run_corpus, ExpectedFailure, RunOptions};
 use libtest_mimic::{Arguments, Conclusion, Failed, Trial};
@@ -136,7 +136,7 @@ fn one(
         expected,
         ..RunOptions::default()
     };
-    let report = run_corpus(engine, &corpus, &opts, &mut |_| {});
+    let report = run_corpus(&mut InProcess::new(engine), &corpus, &opts, &mut |_| {});
     match report.exit_code() {
         0 => Ok(()),
         _ => Err(Failed::from(text(&report, false))),

@@ -1,7 +1,7 @@
 //! The whole corpus in one call, for one `#[test]`.
 
 use crate::corpus::load_corpus;
-use crate::engine::Engine;
+use crate::engine::{Engine, InProcess};
 use crate::report::text;
 use crate::run::{run_corpus, RunOptions, RunReport};
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ fn check(engine: &mut dyn Engine, corpus: &crate::corpus::Corpus) -> CorpusRepor
         traces: true,
         ..RunOptions::default()
     };
-    let report = run_corpus(engine, corpus, &opts, &mut |_| {});
+    let report = run_corpus(&mut InProcess::new(engine), corpus, &opts, &mut |_| {});
     let text = text(&report, false);
     CorpusReport { report, text }
 }

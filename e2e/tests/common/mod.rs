@@ -2,7 +2,7 @@
 #![allow(dead_code, clippy::unwrap_used)]
 
 use hexodic_conformance::corpus::{load_corpus, Corpus};
-use hexodic_conformance::engine::Engine;
+use hexodic_conformance::engine::{Engine, InProcess};
 use hexodic_conformance::run::{run_corpus, RunOptions, RunReport};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -79,7 +79,7 @@ pub fn run_all(engine: &mut dyn Engine) -> RunReport {
         traces: true,
         ..RunOptions::default()
     };
-    run_corpus(engine, &corpus(), &opts, &mut |_| {})
+    run_corpus(&mut InProcess::new(engine), &corpus(), &opts, &mut |_| {})
 }
 
 /// Text that must not appear in any output: Rust Debug formatting.

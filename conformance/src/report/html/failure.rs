@@ -9,9 +9,9 @@ use super::figures_with_views;
 use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::{Divergence, Failure, Source};
-use hexodic_wording::paths;
 use crate::report::text::details;
 use crate::run::{FixtureResult, Status};
+use hexodic_wording::paths;
 
 impl<'a> Writer<'a> {
     /// A failing fixture in full.

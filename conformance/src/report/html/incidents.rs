@@ -6,8 +6,8 @@ use super::page::{escape, inline};
 use super::report::Writer;
 use crate::diagnose::IncidentAt;
 use crate::engine::shorten;
-use hexodic_wording::paths;
 use crate::run::FixtureResult;
+use hexodic_wording::paths;
 use std::collections::BTreeMap;
 
 /// Incidents shown in full (request and standard error); the others get

@@ -5,8 +5,8 @@
 
 use super::links::CatalogueUrl;
 use super::page::{document, escape, inline, slug, title_block, Html, Style};
-use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Status};
+use hexodic_wording::paths;
 use std::collections::BTreeMap;
 
 /// The HTML report of a run: a whole page, self-contained (opens from disk,

@@ -19,8 +19,8 @@ pub(crate) use read::json_error;
 pub use read::{read_report_text, ReportReadError, MAX_REPORT_BYTES};
 
 use crate::diagnose::{Divergence, Pinned, RootCause, Source};
-use hexodic_wording::paths;
 use crate::run::{FixtureResult, RunReport, Stopped};
+use hexodic_wording::paths;
 
 fn strings(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| (*s).to_owned()).collect()

@@ -10,13 +10,18 @@
 //!   strict reply checking; misbehaviour comes back as an [`Incident`].
 //! - [`serve`]: any [`Engine`] speaking the protocol on standard input and output.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 mod capability;
 mod command;
 mod external;
 mod incident;
 mod lines;
-pub(crate) mod pipeline;
-pub(crate) mod process;
+pub mod notation;
+pub mod pipeline;
+pub mod process;
 pub mod protocol;
 pub mod reaper;
 mod reference;
@@ -24,6 +29,7 @@ mod serve;
 #[cfg(unix)]
 mod spin;
 mod transcript;
+mod transport;
 
 pub use capability::{Capabilities, Capability};
 pub use command::{CommandError, EngineCommand};
@@ -34,12 +40,17 @@ pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, JOBS_VARIABLE, 
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
 pub use serve::{answer, serve, serve_stdio, write_reply, MAX_SERVED_DEPTH};
 pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
+pub use transport::{InProcess, Transport};
+
+/// The rules crate this crate is built with: use its types through this
+/// path so an engine's adapter and the harness can never be two versions.
+pub use hexodic_rules as rules;
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 
 /// Whether a core is left free when `jobs` engines run at once (replies
 /// are then waited for by spinning, `engine/spin.rs`).
-pub(crate) fn cores_free(jobs: usize) -> bool {
+pub fn cores_free(jobs: usize) -> bool {
     #[cfg(unix)]
     {
         !spin::spin_for(jobs).is_zero()
@@ -63,10 +74,27 @@ pub struct EngineInfo {
 }
 
 impl EngineInfo {
+    /// An engine called `name`, of `version`, with no capability besides
+    /// setting positions and playing turns ([`EngineInfo::with`] adds them).
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> EngineInfo {
+        EngineInfo {
+            name: name.into(),
+            version: version.into(),
+            capabilities: Capabilities::NONE,
+        }
+    }
+
+    /// The same engine with the capability `c` too.
+    #[must_use]
+    pub fn with(mut self, c: Capability) -> EngineInfo {
+        self.capabilities = self.capabilities.with(c);
+        self
+    }
+
     /// `name version`, or just `name` when the version is empty.
     ///
     /// ```
-    /// use hexodic_conformance::engine::{Capabilities, EngineInfo};
+    /// use hexodic_engine::{Capabilities, EngineInfo};
     /// let mut info = EngineInfo { name: "my-engine".into(), version: "2.3".into(), capabilities: Capabilities::NONE };
     /// assert_eq!(info.label(), "my-engine 2.3");
     /// info.version.clear();
@@ -161,7 +189,7 @@ pub type EngineResult<T> = Result<T, Incident>;
 /// # Examples
 ///
 /// ```
-/// use hexodic_conformance::engine::{Engine, PlayReply, ReferenceEngine};
+/// use hexodic_engine::{Engine, PlayReply, ReferenceEngine};
 /// use hexodic_rules::{Setup, Turn};
 ///
 /// let mut engine = ReferenceEngine::new();
@@ -193,31 +221,26 @@ pub trait Engine {
     fn divide(&mut self, _depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
         Err(Incident::unsupported(Capability::Perft))
     }
-    /// Whether [`Engine::pipeline`] saves time over asking one request at
-    /// a time: an engine in another process that declared `pipelining`.
-    /// False by default.
-    fn pipelines(&self) -> bool {
-        false
+}
+
+impl<E: Engine + ?Sized> Engine for &mut E {
+    fn info(&self) -> EngineInfo {
+        (**self).info()
     }
-    /// Answer several requests in order, exactly as if each were asked
-    /// alone after the one before, stopping at the first incident. By
-    /// default one at a time ([`one_at_a_time`]).
-    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
-        one_at_a_time(self, asks)
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        (**self).set_position(position)
     }
-    /// Warnings about the engine so far (an unknown capability in its
-    /// handshake, slow replies); none by default. A run puts them in its
-    /// report.
-    fn warnings(&self) -> Vec<String> {
-        Vec::new()
+    fn play(&mut self, turn: hexodic_rules::Turn) -> EngineResult<PlayReply> {
+        (**self).play(turn)
     }
-    /// Start recording the requests and replies of one fixture (an engine
-    /// in another process; in process there is nothing to record).
-    fn begin_transcript(&mut self) {}
-    /// The exchange recorded since [`Engine::begin_transcript`], ending the
-    /// record; none by default.
-    fn take_transcript(&mut self) -> Option<Transcript> {
-        None
+    fn legal_turns(&mut self) -> EngineResult<Vec<hexodic_rules::Turn>> {
+        (**self).legal_turns()
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        (**self).perft(depth)
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
+        (**self).divide(depth)
     }
 }
 
@@ -239,20 +262,5 @@ impl<E: Engine + ?Sized> Engine for Box<E> {
     }
     fn divide(&mut self, depth: u32) -> EngineResult<Vec<(hexodic_rules::Turn, u64)>> {
         (**self).divide(depth)
-    }
-    fn pipelines(&self) -> bool {
-        (**self).pipelines()
-    }
-    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
-        (**self).pipeline(asks)
-    }
-    fn warnings(&self) -> Vec<String> {
-        (**self).warnings()
-    }
-    fn begin_transcript(&mut self) {
-        (**self).begin_transcript();
-    }
-    fn take_transcript(&mut self) -> Option<Transcript> {
-        (**self).take_transcript()
     }
 }

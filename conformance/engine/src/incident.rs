@@ -265,6 +265,11 @@ pub enum IncidentKind {
         /// Its message.
         message: String,
     },
+    /// An engine in process panicked while it answered.
+    Panicked {
+        /// What the panic said.
+        message: String,
+    },
     /// The run was stopped (time limit or interrupt) while the engine worked.
     Stopped,
     /// The harness gave up on the engine: the same costly incident again and again.
@@ -286,6 +291,7 @@ impl IncidentKind {
             IncidentKind::NotUtf8 => "not-utf8",
             IncidentKind::Protocol { .. } => "protocol-error",
             IncidentKind::Refused { .. } => "refused",
+            IncidentKind::Panicked { .. } => "panic",
             IncidentKind::Stopped => "stopped",
             IncidentKind::GaveUp { .. } => "gave-up",
         }
@@ -320,7 +326,7 @@ impl fmt::Display for IncidentKind {
             IncidentKind::Timeout { millis } => write!(
                 f,
                 "no reply within {}",
-                crate::engine::process::show_millis(*millis)
+                crate::process::show_millis(*millis)
             ),
             IncidentKind::Exited { status } => write!(f, "the engine {status}"),
             IncidentKind::Oversized { bytes } => {
@@ -343,6 +349,7 @@ impl fmt::Display for IncidentKind {
                     "the engine refused a well-formed request ({kind}: {message})"
                 )
             }
+            IncidentKind::Panicked { message } => write!(f, "the engine panicked: {message}"),
             IncidentKind::Stopped => f.write_str("the run was stopped while the engine worked"),
             IncidentKind::GaveUp { reason } => f.write_str(reason),
         }
@@ -404,7 +411,7 @@ pub const NAME_CHARS: usize = 64;
 /// At most `n` characters of `s`, with `…` when cut.
 ///
 /// ```
-/// use hexodic_conformance::engine::shorten;
+/// use hexodic_engine::shorten;
 /// assert_eq!(shorten("abcdef", 3), "abc…");
 /// assert_eq!(shorten("abc\n", 3), "abc");
 /// ```

@@ -42,7 +42,7 @@ impl Ask {
     /// Ask `engine` this one request.
     ///
     /// ```
-    /// use hexodic_conformance::engine::{Answer, Ask, PositionReply, ReferenceEngine};
+    /// use hexodic_engine::{Answer, Ask, PositionReply, ReferenceEngine};
     /// use hexodic_rules::Setup;
     /// let mut engine = ReferenceEngine::new();
     /// let answer = Ask::Position(Setup::default()).ask(&mut engine).unwrap();
@@ -69,7 +69,7 @@ pub fn one_at_a_time(
 
 /// Whether two answers are the same, legal lists in any order: an engine
 /// whose answers equal the reference's agrees with it.
-pub(crate) fn same_answer(want: &Answer, got: &Answer) -> bool {
+pub fn same_answer(want: &Answer, got: &Answer) -> bool {
     match (want, got) {
         (Answer::Legal(w), Answer::Legal(g)) => {
             w.len() == g.len() && {
@@ -85,16 +85,16 @@ pub(crate) fn same_answer(want: &Answer, got: &Answer) -> bool {
 
 /// The reference, answering as the engine under test would be asked (with
 /// its name and capabilities), with every request and answer noted.
-pub(crate) struct Noting {
+pub struct Noting {
     reference: ReferenceEngine,
     info: EngineInfo,
     /// Each request with the reference's answer.
-    pub(crate) script: Vec<(Ask, Answer)>,
+    pub script: Vec<(Ask, Answer)>,
 }
 
 impl Noting {
     /// The reference in the place of an engine that says `info`.
-    pub(crate) fn new(info: EngineInfo) -> Noting {
+    pub fn new(info: EngineInfo) -> Noting {
         Noting {
             reference: ReferenceEngine::new(),
             info,
@@ -103,12 +103,12 @@ impl Noting {
     }
 
     /// The requests noted.
-    pub(crate) fn asks(&self) -> Vec<Ask> {
+    pub fn asks(&self) -> Vec<Ask> {
         self.script.iter().map(|(a, _)| *a).collect()
     }
 
     /// Whether `answers` are the reference's answers, one for one.
-    pub(crate) fn agrees(&self, answers: &[Answer]) -> bool {
+    pub fn agrees(&self, answers: &[Answer]) -> bool {
         answers.len() == self.script.len()
             && self
                 .script
@@ -148,7 +148,7 @@ impl Engine for Noting {
 /// An engine's answers to noted requests, given back in order. A request
 /// off the script (the run went another way) is refused with an incident,
 /// and [`Recorded::complete`] tells whether every answer was used.
-pub(crate) struct Recorded {
+pub struct Recorded {
     info: EngineInfo,
     script: Vec<(Ask, Answer)>,
     next: usize,
@@ -156,7 +156,7 @@ pub(crate) struct Recorded {
 
 impl Recorded {
     /// The answers of an engine that says `info` to `asks`.
-    pub(crate) fn new(info: EngineInfo, asks: Vec<Ask>, answers: Vec<Answer>) -> Recorded {
+    pub fn new(info: EngineInfo, asks: Vec<Ask>, answers: Vec<Answer>) -> Recorded {
         Recorded {
             info,
             script: asks.into_iter().zip(answers).collect(),
@@ -165,7 +165,7 @@ impl Recorded {
     }
 
     /// Whether every answer was asked for, in order.
-    pub(crate) fn complete(&self) -> bool {
+    pub fn complete(&self) -> bool {
         self.next == self.script.len()
     }
 
@@ -219,7 +219,7 @@ impl Engine for Recorded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::ReferenceEngine;
+    use crate::ReferenceEngine;
 
     #[test]
     fn one_at_a_time_answers_in_order_from_the_game_so_far() {

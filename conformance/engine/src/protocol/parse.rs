@@ -7,7 +7,7 @@
 //! version [`NAME_CHARS`]).
 
 use super::ErrorKind;
-use crate::engine::{
+use crate::{
     shorten, Capabilities, Capability, CaptureKinds, PlayReply, Played, PositionReply,
     ProtocolFault, NAME_CHARS, SHOWN_CHARS,
 };
@@ -205,8 +205,8 @@ fn turn(field: &'static str, text: &str) -> Result<Turn, ProtocolFault> {
 /// printed form is checked again).
 ///
 /// ```
-/// use hexodic_conformance::engine::protocol::parse::position;
-/// use hexodic_conformance::engine::ProtocolFault;
+/// use hexodic_engine::protocol::parse::position;
+/// use hexodic_engine::ProtocolFault;
 /// let start = "..../...../....../......./....../...../.... x 0 x:r7c3k0u0l6 o:r7c3k0u0l6";
 /// assert!(position(start).is_ok());
 /// let spaced = start.replace(" x 0", "  x 0");

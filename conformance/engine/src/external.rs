@@ -7,6 +7,7 @@ use super::process::{EngineProcess, ProcessOptions};
 use super::protocol::parse::{self, Declared, ReplyError};
 use super::protocol::{Command, PROTOCOL_VERSION};
 use super::transcript::{Exchange, Recorder, Transcript};
+use super::transport::Transport;
 use super::{
     one_at_a_time, Answer, Ask, Capabilities, Capability, CommandError, Engine, EngineCommand,
     EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply, ProtocolFault,
@@ -99,7 +100,7 @@ impl ExternalEngine {
     }
 
     /// Warnings about the engine's handshake (unknown capabilities).
-    pub fn warnings(&self) -> &[String] {
+    pub fn handshake_warnings(&self) -> &[String] {
         &self.warnings
     }
 
@@ -335,37 +336,6 @@ impl Engine for ExternalEngine {
         self.info.clone()
     }
 
-    /// The handshake's warnings, then a note on slow replies if there were any.
-    fn warnings(&self) -> Vec<String> {
-        let slow = self
-            .process
-            .stats()
-            .lock()
-            .ok()
-            .and_then(|st| st.slow_note());
-        let beside = self.beside.iter().map(|(words, n, first)| {
-            format!(
-                "protocol fault beside a clear verdict in {n} repl{} (the verdict was judged, \
-                 the known reason codes with it): {words}; first to `{first}`",
-                if *n == 1 { "y" } else { "ies" }
-            )
-        });
-        self.warnings
-            .iter()
-            .cloned()
-            .chain(beside)
-            .chain(slow)
-            .collect()
-    }
-
-    fn begin_transcript(&mut self) {
-        self.recorder.begin();
-    }
-
-    fn take_transcript(&mut self) -> Option<Transcript> {
-        self.recorder.take(self.hello.as_ref())
-    }
-
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
         let command = Command::Position {
             position: position.to_notation(),
@@ -380,19 +350,6 @@ impl Engine for ExternalEngine {
         let read = self.call(command, parse::play_read)?;
         self.note_beside(turn, read.beside);
         Ok(read.reply)
-    }
-
-    /// With `pipelining` declared.
-    fn pipelines(&self) -> bool {
-        self.pipelining
-    }
-
-    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
-        if self.pipelining && asks.len() > 1 {
-            self.pipelined(asks)
-        } else {
-            one_at_a_time(self, asks)
-        }
     }
 
     fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
@@ -436,6 +393,52 @@ fn unknown_capabilities(names: &[&str]) -> Option<String> {
             names.len(),
             listed.join(", ")
         )),
+    }
+}
+
+impl Transport for ExternalEngine {
+    /// With `pipelining` declared.
+    fn pipelines(&self) -> bool {
+        self.pipelining
+    }
+
+    fn pipeline(&mut self, asks: &[Ask]) -> EngineResult<Vec<Answer>> {
+        if self.pipelining && asks.len() > 1 {
+            self.pipelined(asks)
+        } else {
+            one_at_a_time(self, asks)
+        }
+    }
+
+    /// The handshake's warnings, then a note on slow replies if there were any.
+    fn warnings(&self) -> Vec<String> {
+        let slow = self
+            .process
+            .stats()
+            .lock()
+            .ok()
+            .and_then(|st| st.slow_note());
+        let beside = self.beside.iter().map(|(words, n, first)| {
+            format!(
+                "protocol fault beside a clear verdict in {n} repl{} (the verdict was judged, \
+                 the known reason codes with it): {words}; first to `{first}`",
+                if *n == 1 { "y" } else { "ies" }
+            )
+        });
+        self.warnings
+            .iter()
+            .cloned()
+            .chain(beside)
+            .chain(slow)
+            .collect()
+    }
+
+    fn begin_transcript(&mut self) {
+        self.recorder.begin();
+    }
+
+    fn take_transcript(&mut self) -> Option<Transcript> {
+        self.recorder.take(self.hello.as_ref())
     }
 }
 

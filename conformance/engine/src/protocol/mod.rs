@@ -80,7 +80,7 @@ impl Request {
     /// The request as one line of JSON, without the line break.
     ///
     /// ```
-    /// use hexodic_conformance::engine::protocol::{Command, Request};
+    /// use hexodic_engine::protocol::{Command, Request};
     /// let r = Request { id: 3, command: Command::Play { turn: "c3 +d4".into() } };
     /// assert_eq!(r.to_line(), r#"{"id":3,"cmd":"play","turn":"c3 +d4"}"#);
     /// ```

@@ -7,8 +7,8 @@ use super::protocol::{
     PROTOCOL_VERSION,
 };
 use super::{Capability, Engine, PlayReply, PositionReply};
-use hexodic_wording as wording;
 use hexodic_rules::{CellSet, Setup, Turn};
+use hexodic_wording as wording;
 use std::io::{BufRead, Write};
 
 /// The deepest `perft` or `divide` served: deeper counts take days, and a
@@ -192,7 +192,7 @@ pub fn serve_stdio(engine: &mut dyn Engine) -> std::io::Result<()> {
 /// # Examples
 ///
 /// ```
-/// use hexodic_conformance::engine::{serve, ReferenceEngine};
+/// use hexodic_engine::{serve, ReferenceEngine};
 /// let input = "{\"id\":0,\"cmd\":\"hello\",\"protocol\":1}\n{\"id\":1,\"cmd\":\"perft\",\"depth\":1}\n";
 /// let mut output = Vec::new();
 /// serve(&mut ReferenceEngine::new(), input.as_bytes(), &mut output).unwrap();
@@ -319,8 +319,8 @@ impl Session {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::protocol::parse;
-    use crate::engine::{Capabilities, ReferenceEngine};
+    use crate::protocol::parse;
+    use crate::{Capabilities, ReferenceEngine};
 
     fn session(input: &str) -> Vec<String> {
         let mut out = Vec::new();

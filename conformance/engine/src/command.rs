@@ -28,7 +28,7 @@ pub enum CommandError {
 /// An engine command line, split.
 ///
 /// ```
-/// use hexodic_conformance::engine::EngineCommand;
+/// use hexodic_engine::EngineCommand;
 /// let c = EngineCommand::parse(r#"BUG=x RUST_LOG=debug node "my dir/adapter.js" --fast"#).unwrap();
 /// assert_eq!(c.program, "node");
 /// assert_eq!(c.args, ["my dir/adapter.js", "--fast"]);

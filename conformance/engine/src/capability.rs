@@ -57,7 +57,7 @@ impl Capability {
     /// The capability with that protocol name.
     ///
     /// ```
-    /// use hexodic_conformance::engine::Capability;
+    /// use hexodic_engine::Capability;
     /// assert_eq!(Capability::from_name("perft"), Some(Capability::Perft));
     /// assert_eq!(Capability::from_name("legal-turns"), None);
     /// ```
@@ -69,7 +69,7 @@ impl Capability {
     /// if any is close.
     ///
     /// ```
-    /// use hexodic_conformance::engine::Capability;
+    /// use hexodic_engine::Capability;
     /// assert_eq!(Capability::nearest("legal-turns"), Some(Capability::LegalTurns));
     /// assert_eq!(Capability::nearest("Capture_Kind"), Some(Capability::CaptureKinds));
     /// assert_eq!(Capability::nearest("telepathy"), None);
@@ -100,7 +100,7 @@ impl fmt::Display for Capability {
 /// A set of [`Capability`].
 ///
 /// ```
-/// use hexodic_conformance::engine::{Capabilities, Capability};
+/// use hexodic_engine::{Capabilities, Capability};
 /// let caps = Capabilities::NONE.with(Capability::Perft);
 /// assert!(caps.has(Capability::Perft));
 /// assert!(!caps.has(Capability::Captures));
