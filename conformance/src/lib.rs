@@ -26,10 +26,11 @@
 //!
 //! ```
 //! use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
+//! use hexodic_conformance::engine::InProcess;
 //!
 //! let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures().unwrap());
 //! let opts = RunOptions { traces: true, ..RunOptions::default() };
-//! let report = run_corpus(&mut ReferenceEngine::new(), &corpus, &opts, &mut |_| {});
+//! let report = run_corpus(&mut InProcess::new(ReferenceEngine::new()), &corpus, &opts, &mut |_| {});
 //! assert_eq!(report.summary.failed(), 0);
 //! assert!(report.root_causes.is_empty());
 //! ```
