@@ -44,12 +44,12 @@ pub use hexodic_engine as engine;
 pub mod fuzz;
 pub use hexodic_engine::notation;
 pub mod oracle;
-pub use hexodic_wording::paths;
+pub use hexodic_io::paths;
 pub mod record;
 pub mod report;
 pub mod run;
 pub mod suite;
-pub use hexodic_wording as wording;
+pub use hexodic_io as wording;
 
 /// The rules crate this harness is built with: use its types through this
 /// path so an engine's harness and its rules can never be two versions.

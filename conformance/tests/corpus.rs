@@ -17,7 +17,7 @@ use hexodic_conformance::corpus::{load_corpus, trace_path, Trace};
 use hexodic_conformance::engine::InProcess;
 use hexodic_conformance::engine::ReferenceEngine;
 use hexodic_conformance::run::{run_corpus, RunOptions, Status};
-use hexodic_wording::paths::shown;
+use hexodic_io::paths::shown;
 use std::path::Path;
 use std::process::Command;
 

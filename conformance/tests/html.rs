@@ -461,7 +461,7 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
             let target = if file.is_empty() {
                 p.clone()
             } else {
-                hexodic_wording::paths::normalize(&p.parent().unwrap().join(file))
+                hexodic_io::paths::normalize(&p.parent().unwrap().join(file))
             };
             assert!(ta.contains_key(&target), "{} links to {h}", p.display());
             if !frag.is_empty() {

@@ -222,7 +222,7 @@ impl EngineProcess {
         }
         let mut child = process.spawn().map_err(|e| {
             Incident::new(IncidentKind::Spawn {
-                reason: format!("`{}`: {}", c.program, hexodic_wording::paths::io_words(&e)),
+                reason: format!("`{}`: {}", c.program, hexodic_io::paths::io_words(&e)),
             })
         })?;
         self.starts += 1;

@@ -5,7 +5,7 @@ use super::root::find_root;
 use hexodic_conformance::corpus::{io_words, load_corpus, read_bounded};
 use hexodic_conformance::report::catalogue::write_catalogue;
 use hexodic_conformance::run::Exit;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

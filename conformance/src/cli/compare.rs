@@ -5,7 +5,7 @@
 use super::common::{fail, out};
 use hexodic_conformance::report::{compare, comparison_text, markdown, JsonReport};
 use hexodic_conformance::run::Exit;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -7,7 +7,7 @@ use hexodic_conformance::corpus::{
 };
 use hexodic_conformance::record::{bless, line_diff, orphans};
 use hexodic_conformance::run::Exit;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -8,7 +8,7 @@ use hexodic_conformance::report::html::{utc_date, CatalogueUrl, PageOptions};
 use hexodic_conformance::report::json::read_report_text;
 use hexodic_conformance::report::JsonReport;
 use hexodic_conformance::run::Exit;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -6,7 +6,7 @@ use hexodic_conformance::oracle::{cell_list, codes};
 use hexodic_conformance::run::Exit;
 use hexodic_render::BoardPicture;
 use hexodic_rules::{Game, Position, Setup, Turn};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

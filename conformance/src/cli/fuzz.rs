@@ -8,7 +8,7 @@ use hexodic_conformance::fuzz::{
 use hexodic_conformance::record::{record, RecordError};
 use hexodic_conformance::report::text::visible;
 use hexodic_conformance::run::{default_jobs, Exit, Partition};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

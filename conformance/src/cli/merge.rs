@@ -9,7 +9,7 @@ use hexodic_conformance::fuzz::{merge_fuzz, FuzzJson};
 use hexodic_conformance::report::json::read_report_text;
 use hexodic_conformance::report::{json, junit, markdown, merge, text, JsonReport, Part};
 use hexodic_conformance::run::Exit;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

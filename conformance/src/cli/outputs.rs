@@ -1,7 +1,7 @@
 //! Inputs are never outputs: every file a command writes is checked before
 //! it starts, against the files it reads and against its other outputs.
 
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 
 /// The files a command reads and the files it writes, each written one

@@ -6,7 +6,7 @@ use hexodic_conformance::corpus::Basis;
 use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
 use hexodic_conformance::run::Exit;
 use hexodic_rules::{Position, Setup, Turn};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

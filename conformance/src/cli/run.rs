@@ -13,7 +13,7 @@ use hexodic_conformance::run::{
     corpus_version, default_jobs, run_corpus_parallel, Exit, Partition, Progress, RunOptions,
     RunReport, Stopped,
 };
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 
 use hexodic_conformance::report::transcript::write_transcripts;
 use hexodic_conformance::run::RunReport;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::Path;
 
 /// Write the transcripts of the report into `dir`, if given; whether every

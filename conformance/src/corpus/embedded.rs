@@ -10,8 +10,8 @@
 //! corpus, and reused while it is there and complete.
 
 use super::source::{is_fixture_file, NOT_FIXTURES};
-use hexodic_wording::paths;
-use hexodic_wording::paths::io_words;
+use hexodic_io::paths;
+use hexodic_io::paths::io_words;
 use include_dir::{include_dir, Dir, DirEntry};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

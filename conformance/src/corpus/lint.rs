@@ -10,7 +10,7 @@ use super::load::load_corpus;
 use super::source::{parse_yaml, read_text};
 use crate::oracle::{self, codes, Judgement};
 use hexodic_rules::{Game, Setup};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 
 /// Corpus folders and the rule group each is about (fixtures/README.md).

@@ -9,7 +9,7 @@ use super::format::{At, Basis, FixtureFile, Variants};
 use super::source::{is_fixture_file, parse_yaml, read_text, LoadError, Src, NOT_FIXTURES};
 use super::walk::{walk, Walk};
 use hexodic_rules::registry;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 

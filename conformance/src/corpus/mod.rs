@@ -18,7 +18,7 @@ pub use compile::compile;
 pub use coverage::{coverage, is_covered, RuleCoverage, COVERED_GROUPS};
 pub use fixture::{Checks, Fixture, LineTurn, StepCheck};
 pub use format::{schema_json, setup_schema_json, Basis};
-pub use hexodic_wording::paths::io_words;
+pub use hexodic_io::paths::io_words;
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
     find_root, fixture_files, found_from_here, id_for, load_corpus, load_file, load_files, root_of,

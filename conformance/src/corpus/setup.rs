@@ -91,7 +91,7 @@ pub(super) fn included(root: &Path, src: &Src, inc: &At<String>) -> Result<Resol
     }
     let file = root.join("setups").join(format!("{name}.yaml"));
     if !file.is_file() {
-        let msg = format!("no shared setup {}", hexodic_wording::paths::shown(&file));
+        let msg = format!("no shared setup {}", hexodic_io::paths::shown(&file));
         return Err(src.err(inc, msg));
     }
     let text = read_text(&file)?;

@@ -4,9 +4,9 @@
 //! and traces are all read through here.
 
 use super::format::At;
-use hexodic_wording::paths;
-use hexodic_wording::paths::io_words;
-use hexodic_wording::{self as wording, Reader};
+use hexodic_io::paths;
+use hexodic_io::paths::io_words;
+use hexodic_io::{self as wording, Reader};
 use serde::de::DeserializeOwned;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! one located error, never followed.
 
 use super::source::LoadError;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 

@@ -16,7 +16,7 @@ use crate::engine::ReferenceEngine;
 use crate::oracle::codes;
 use crate::run::{run_fixture, RunOutcome};
 use hexodic_rules::{registry, Game};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Component, Path, PathBuf};
 
 /// Why a fixture could not be recorded. Nothing is written.
@@ -136,7 +136,7 @@ pub struct Recorded {
 
 fn write_new(path: &Path, text: &str) -> Result<(), RecordError> {
     let io = |e: std::io::Error| {
-        RecordError::Io(paths::shown(path), hexodic_wording::paths::io_words(&e))
+        RecordError::Io(paths::shown(path), hexodic_io::paths::io_words(&e))
     };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
@@ -187,7 +187,7 @@ pub fn record(root: &Path, rec: &Recording, force: bool) -> Result<Recorded, Rec
         undo(format!(
             "cannot write {}: {}",
             paths::shown(&tpath),
-            hexodic_wording::paths::io_words(&e)
+            hexodic_io::paths::io_words(&e)
         ))
     })?;
     Ok(Recorded {

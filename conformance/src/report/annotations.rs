@@ -11,7 +11,7 @@
 //! fixture, the rules and the command line that reproduces it.
 
 use crate::run::{FixtureResult, RunReport, Status};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::fmt::Write as _;
 use std::path::{Component, Path};
 

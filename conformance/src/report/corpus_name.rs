@@ -2,7 +2,7 @@
 
 use crate::corpus::embedded;
 use crate::run::RunReport;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 
 impl RunReport {
     /// Where the corpus came from, shown relative to the current folder,

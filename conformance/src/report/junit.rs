@@ -3,7 +3,7 @@
 //! capability a skip; load errors are errors of a `load` suite.
 
 use crate::run::{FixtureResult, RunReport, Status};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use std::collections::BTreeMap;
 

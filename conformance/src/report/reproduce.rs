@@ -38,7 +38,7 @@ pub fn reproduce_words(report: &RunReport, id: &str, variant: &str) -> Vec<Strin
     ];
     if !corpus_found_by_default(report) {
         words.push("--fixtures".into());
-        words.push(hexodic_wording::paths::shown(&report.corpus_folder));
+        words.push(hexodic_io::paths::shown(&report.corpus_folder));
     }
     if !report.rerun.traces {
         words.push("--no-traces".into());

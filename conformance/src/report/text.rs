@@ -9,7 +9,7 @@ use crate::engine::Capability;
 use crate::oracle::{Difference, ListedTurn, TurnVerdict};
 use crate::run::{FixtureResult, RunReport, Status, Summary};
 use hexodic_rules::registry;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::fmt::Write as _;
 
 /// Other fixtures of a root cause listed by default (`-v`: all).

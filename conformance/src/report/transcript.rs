@@ -12,7 +12,7 @@
 
 use crate::engine::{answer, write_reply, ReferenceEngine, Transcript};
 use crate::run::{FixtureResult, RunReport};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 
 /// Make sure `dir` is a folder transcripts can be written into (creating

@@ -77,7 +77,7 @@ where
             .iter()
             .map(|e| {
                 let msg = e.to_string();
-                let name = format!("load/{}", hexodic_wording::paths::shown(&e.file));
+                let name = format!("load/{}", hexodic_io::paths::shown(&e.file));
                 Trial::test(name, move || Err(Failed::from(msg)))
             })
             .collect();

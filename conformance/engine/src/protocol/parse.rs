@@ -247,10 +247,10 @@ fn envelope(
             ProtocolFault::DuplicateKey { key: clip(&key) }
         }
         super::strict::StrictError::Json(e) => ProtocolFault::NotJson {
-            error: hexodic_wording::reader_error(
-                hexodic_wording::Reader::Json,
+            error: hexodic_io::reader_error(
+                hexodic_io::Reader::Json,
                 &e.to_string(),
-                &hexodic_wording::Place::default(),
+                &hexodic_io::Place::default(),
             ),
         },
     })?;

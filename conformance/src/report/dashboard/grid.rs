@@ -195,7 +195,7 @@ pub fn build(inputs: &[Input]) -> Dashboard {
             }
             failing.sort_by(|a, b| a.id.cmp(&b.id));
             Column {
-                file: hexodic_wording::paths::shown(&i.file),
+                file: hexodic_io::paths::shown(&i.file),
                 engine: format!("{} {}", r.engine.name, r.engine.version)
                     .trim()
                     .to_owned(),

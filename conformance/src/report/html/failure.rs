@@ -11,7 +11,7 @@ use super::report::Writer;
 use crate::diagnose::{Divergence, Failure, Source};
 use crate::report::text::details;
 use crate::run::{FixtureResult, Status};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 
 impl<'a> Writer<'a> {
     /// A failing fixture in full.

@@ -7,7 +7,7 @@ use super::report::Writer;
 use crate::diagnose::IncidentAt;
 use crate::engine::shorten;
 use crate::run::FixtureResult;
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::collections::BTreeMap;
 
 /// Incidents shown in full (request and standard error); the others get

@@ -6,7 +6,7 @@
 use super::links::CatalogueUrl;
 use super::page::{document, escape, inline, slug, title_block, Html, Style};
 use crate::run::{FixtureResult, RunReport, Status};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 use std::collections::BTreeMap;
 
 /// The HTML report of a run: a whole page, self-contained (opens from disk,

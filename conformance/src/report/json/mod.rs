@@ -20,7 +20,7 @@ pub use read::{read_report_text, ReportReadError, MAX_REPORT_BYTES};
 
 use crate::diagnose::{Divergence, Pinned, RootCause, Source};
 use crate::run::{FixtureResult, RunReport, Stopped};
-use hexodic_wording::paths;
+use hexodic_io::paths;
 
 fn strings(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| (*s).to_owned()).collect()
@@ -156,7 +156,7 @@ impl JsonReport {
             },
             corpus: CorpusInfo {
                 version: report.corpus_version.clone(),
-                folder: hexodic_wording::paths::shown(&report.corpus_folder),
+                folder: hexodic_io::paths::shown(&report.corpus_folder),
                 embedded: report.corpus_embedded,
                 fixtures: s.fixtures,
             },

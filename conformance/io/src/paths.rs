@@ -7,7 +7,7 @@ use std::path::{Component, Path, PathBuf};
 /// (lexically; symbolic links are not followed).
 ///
 /// ```
-/// use hexodic_wording::paths::normalize;
+/// use hexodic_io::paths::normalize;
 /// use std::path::Path;
 /// assert_eq!(normalize(Path::new("/a/conformance/../fixtures/./x.yaml")), Path::new("/a/fixtures/x.yaml"));
 /// assert_eq!(normalize(Path::new("../x/../y")), Path::new("../y"));

@@ -17,7 +17,7 @@ pub const TURNS_WRITABLE: u64 =
 /// reply can hold when that overflows).
 ///
 /// ```
-/// use hexodic_conformance::oracle::{perft_bound, TURNS_WRITABLE};
+/// use hexodic_report::bound::{perft_bound, TURNS_WRITABLE};
 /// assert_eq!(perft_bound(0), 1);
 /// assert_eq!(perft_bound(1), TURNS_WRITABLE);
 /// assert!(perft_bound(2) < 1 << 63);

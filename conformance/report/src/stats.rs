@@ -6,6 +6,7 @@ use hexodic_rules::{Echo, Project, Shape, Turn, TurnReport};
 /// What happened in one game, for tallies of how games end and how often
 /// each rare event occurs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct GameStats {
     /// Turns played.

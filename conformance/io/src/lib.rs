@@ -7,9 +7,12 @@
 //!   most [`MAX_QUOTED`] characters of the value, and never names a library
 //!   type, option or policy.
 //! - [`paths`]: paths as the user would type them, I/O errors in words.
+//! - [`files`]: regular files only, read within a limit, written whole.
+//! - [`escape`]: text from a file or an engine made safe for a terminal
+//!   or a Markdown page.
 //!
 //! ```
-//! use hexodic_wording::{reader_error, Reader, Place};
+//! use hexodic_io::{reader_error, Reader, Place};
 //! let place = Place { field: Some("captures".into()), found: Some("263".into()) };
 //! assert_eq!(
 //!     reader_error(Reader::Yaml, "invalid u8", &place),
@@ -21,6 +24,8 @@
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod escape;
+pub mod files;
 pub mod paths;
 mod place;
 mod quote;

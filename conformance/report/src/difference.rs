@@ -1,15 +1,20 @@
-//! The answers of the checks: a typed [`Difference`] where an engine's
-//! answer differs from the reference's (with its summary and the rules it
-//! names), the [`Judgement`] of one check, and the kinds of capture.
+//! A typed [`Difference`] where an engine's answer differs from the
+//! reference's, and the one place it is put into words: its summary in one
+//! line ([`Difference::summary`]) and the lines that explain it
+//! ([`Difference::details`]).
 
-use super::expect::{codes, TurnVerdict};
 use super::field::{cell_list, FieldDiff};
 use super::list::{ListDiff, ListedTurn};
-use crate::engine::{Capability, PositionReply};
+use super::verdict::{codes, TurnVerdict};
+use hexodic_engine::{CaptureKinds, PositionReply};
 use hexodic_rules::{CellSet, FaultCode, ReasonSet, Turn};
 
 /// A kind of capture (T6, C1, E4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "kebab-case")]
 pub enum CaptureKind {
     /// Captured by a Move onto a lower enemy (T6).
     Move,
@@ -20,6 +25,10 @@ pub enum CaptureKind {
 }
 
 impl CaptureKind {
+    /// Every kind, in the order a turn makes them: Move, encirclement, Echo.
+    pub const ALL: [CaptureKind; 3] =
+        [CaptureKind::Move, CaptureKind::Encircled, CaptureKind::Echo];
+
     /// `move`, `encircled`, `echo`.
     pub const fn name(self) -> &'static str {
         match self {
@@ -28,15 +37,46 @@ impl CaptureKind {
             CaptureKind::Echo => "echo",
         }
     }
+
+    /// The rule that captures this way: T6, C1, E4.
+    pub const fn rule(self) -> &'static str {
+        match self {
+            CaptureKind::Move => "T6",
+            CaptureKind::Encircled => "C1",
+            CaptureKind::Echo => "E4",
+        }
+    }
+
+    /// How a turn takes a stone this way, in words: `by a Move`, `by
+    /// encirclement`, `by Echo`.
+    pub const fn how(self) -> &'static str {
+        match self {
+            CaptureKind::Move => "by a Move",
+            CaptureKind::Encircled => "by encirclement",
+            CaptureKind::Echo => "by Echo",
+        }
+    }
+
+    /// The cells a turn's captures hold of this kind.
+    pub fn of(self, k: &CaptureKinds) -> CellSet {
+        match self {
+            CaptureKind::Move => k.by_move.map_or(CellSet::EMPTY, CellSet::from_cell),
+            CaptureKind::Encircled => k.encircled,
+            CaptureKind::Echo => k.echo,
+        }
+    }
 }
 
 /// Where an engine's answer differs from the reference's.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Difference {
     /// One accepts a turn the other rejects.
     Verdict {
         /// The turn.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         turn: Turn,
         /// The reference's verdict.
         expected: TurnVerdict,
@@ -47,39 +87,59 @@ pub enum Difference {
     /// break, or none (V2).
     Reasons {
         /// The turn.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         turn: Turn,
         /// Every reason the turn breaks.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         expected: ReasonSet,
         /// The engine's reasons.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         got: ReasonSet,
     },
     /// The state differs, field by field.
-    Fields(Vec<FieldDiff>),
+    #[serde(rename = "state")]
+    Fields {
+        /// The fields that differ.
+        fields: Vec<FieldDiff>,
+    },
     /// The captured cells differ.
     Captures {
         /// The reference's.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         expected: CellSet,
         /// The engine's.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         got: CellSet,
     },
     /// The captures of one kind differ.
     CaptureKind {
-        /// The kind.
-        kind: CaptureKind,
+        /// The kind of capture that differs.
+        capture: CaptureKind,
         /// The reference's.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         expected: CellSet,
         /// The engine's.
-        #[serde(with = "crate::notation::one")]
+        #[serde(with = "hexodic_engine::notation::one")]
+        #[cfg_attr(feature = "schema", schemars(with = "String"))]
         got: CellSet,
+        /// Every capture of the engine's reply, by kind.
+        #[cfg_attr(
+            feature = "schema",
+            schemars(with = "crate::schema::CaptureKindsSchema")
+        )]
+        engine: CaptureKinds,
     },
     /// The legal-turn lists differ.
-    LegalList(ListDiff),
+    LegalList {
+        /// How.
+        list: ListDiff,
+    },
     /// The numbers of legal turns differ (when only the count is known).
     LegalCount {
         /// The reference's.
@@ -96,57 +156,37 @@ pub enum Difference {
         /// The engine's count.
         got: u64,
         /// The turns from the checked position to where the lists first differ.
-        #[serde(with = "crate::notation::vec")]
+        #[serde(with = "hexodic_engine::notation::vec")]
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
         path: Vec<Turn>,
         /// The difference found there, when the bisection got that far.
+        #[serde(default)]
         below: Option<Box<Difference>>,
     },
     /// Both find a position invalid (V1), but with other fault codes.
     Faults {
         /// The reference's codes.
-        #[serde(with = "crate::notation::vec")]
+        #[serde(with = "hexodic_engine::notation::vec")]
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
         expected: Vec<FaultCode>,
         /// The engine's codes.
-        #[serde(with = "crate::notation::vec")]
+        #[serde(with = "hexodic_engine::notation::vec")]
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
         got: Vec<FaultCode>,
     },
     /// One accepts a position the other finds invalid (V1).
     Validity {
         /// The reference's fault codes (empty: valid).
-        #[serde(with = "crate::notation::vec")]
+        #[serde(with = "hexodic_engine::notation::vec")]
+        #[cfg_attr(feature = "schema", schemars(with = "Vec<String>"))]
         expected: Vec<FaultCode>,
         /// The engine's answer.
+        #[cfg_attr(
+            feature = "schema",
+            schemars(with = "crate::schema::PositionReplySchema")
+        )]
         got: PositionReply,
     },
-}
-
-/// The answer of a check.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Judgement {
-    /// The engine agrees.
-    Agrees,
-    /// Not checked: the engine lacks the capability.
-    Skipped(Capability),
-    /// The engine differs.
-    Differs(Difference),
-}
-
-impl Judgement {
-    /// The difference, if the engine differs.
-    pub fn difference(&self) -> Option<&Difference> {
-        match self {
-            Judgement::Differs(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    pub(super) fn from_fields(fields: Vec<FieldDiff>) -> Judgement {
-        if fields.is_empty() {
-            Judgement::Agrees
-        } else {
-            Judgement::Differs(Difference::Fields(fields))
-        }
-    }
 }
 
 fn codes_of(faults: &[FaultCode]) -> String {
@@ -178,10 +218,10 @@ impl Difference {
         match self {
             Difference::Verdict { .. } => "verdict",
             Difference::Reasons { .. } => "reasons",
-            Difference::Fields(_) => "state",
+            Difference::Fields { .. } => "state",
             Difference::Captures { .. } => "captures",
             Difference::CaptureKind { .. } => "capture-kind",
-            Difference::LegalList(_) => "legal-list",
+            Difference::LegalList { .. } => "legal-list",
             Difference::LegalCount { .. } => "legal-count",
             Difference::Perft { .. } => "perft",
             Difference::Faults { .. } => "faults",
@@ -228,7 +268,7 @@ impl Difference {
                     )
                 }
             }
-            Difference::Fields(fields) => {
+            Difference::Fields { fields } => {
                 let shown: Vec<String> = fields.iter().take(4).map(|f| f.to_string()).collect();
                 let more = fields.len().saturating_sub(4);
                 if more > 0 {
@@ -243,16 +283,17 @@ impl Difference {
                 cell_list(*expected)
             ),
             Difference::CaptureKind {
-                kind,
+                capture,
                 expected,
                 got,
+                ..
             } => format!(
                 "captured by {}: {}, expected {}",
-                kind.name(),
+                capture.name(),
                 cell_list(*got),
                 cell_list(*expected)
             ),
-            Difference::LegalList(d) => {
+            Difference::LegalList { list: d } => {
                 let mut parts = Vec::new();
                 if !d.missing.is_empty() {
                     parts.push(format!(
@@ -284,10 +325,10 @@ impl Difference {
                 below,
             } => {
                 let mut s = format!("perft({depth}): expected {expected}, got {got}");
-                if super::impossible_count(*depth, *got) {
+                if super::bound::impossible_count(*depth, *got) {
                     s.push_str(&format!(
                         ", more than any position can have (at most {})",
-                        super::perft_bound(*depth)
+                        super::bound::perft_bound(*depth)
                     ));
                 }
                 if let Some(b) = below {
@@ -320,10 +361,74 @@ impl Difference {
         }
     }
 
+    /// The lines explaining the difference beyond its summary: the
+    /// differing fields when there are many, each turn of a differing
+    /// legal list with both verdicts, the line a perft bisection followed.
+    pub fn details(&self) -> Vec<String> {
+        match self {
+            Difference::Fields { fields } if fields.len() > 4 => {
+                fields.iter().map(|x| x.to_string()).collect()
+            }
+            Difference::LegalList { list: l } => {
+                let mut out: Vec<String> = l
+                    .missing
+                    .iter()
+                    .take(6)
+                    .map(|t| listed_turn(t, true))
+                    .chain(l.extra.iter().take(6).map(|t| listed_turn(t, false)))
+                    .collect();
+                let more = l.missing_total().saturating_sub(6) + l.extra_total().saturating_sub(6);
+                if more > 0 {
+                    out.push(format!("and {more} more"));
+                }
+                out.extend(l.repeated.iter().take(6).map(|r| {
+                    format!(
+                        "`{}`: listed {} times (a list names each turn once, N1)",
+                        r.turn, r.times
+                    )
+                }));
+                out
+            }
+            Difference::CaptureKind { engine, .. } => {
+                let kinds: Vec<String> = CaptureKind::ALL
+                    .iter()
+                    .map(|k| format!("{} {}", k.name(), cell_list(k.of(engine))))
+                    .collect();
+                vec![format!(
+                    "the engine's captures by kind: {}",
+                    kinds.join(", ")
+                )]
+            }
+            Difference::Perft {
+                below: Some(b),
+                path,
+                ..
+            } => {
+                let line: Vec<String> = path.iter().map(|t| format!("`{t}`")).collect();
+                let mut out = vec![format!(
+                    "bisected with divide to {}",
+                    if line.is_empty() {
+                        "the position itself".to_string()
+                    } else {
+                        format!("the position after {}", line.join(", "))
+                    }
+                )];
+                let below = b.details();
+                if below.is_empty() {
+                    // A count that differs there: its own line.
+                    out.push(b.summary());
+                }
+                out.extend(below);
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The cells this difference is about (for pictures).
     pub fn cells(&self) -> CellSet {
         match self {
-            Difference::Fields(f) => f.iter().fold(CellSet::EMPTY, |a, d| a | d.cells()),
+            Difference::Fields { fields: f } => f.iter().fold(CellSet::EMPTY, |a, d| a | d.cells()),
             Difference::Captures { expected, got }
             | Difference::CaptureKind { expected, got, .. } => {
                 (*expected | *got) - (*expected & *got)
@@ -335,6 +440,22 @@ impl Difference {
             _ => CellSet::EMPTY,
         }
     }
+}
+
+/// A turn of a differing legal list, with both verdicts, in words.
+fn listed_turn(t: &ListedTurn, missing: bool) -> String {
+    let who = match (missing, t.engine) {
+        (true, Some(TurnVerdict::Illegal(r))) if !r.is_empty() => {
+            format!("legal; the engine rejects it with {}", codes(r))
+        }
+        (true, Some(TurnVerdict::Illegal(_))) => "legal; the engine rejects it".into(),
+        (true, Some(TurnVerdict::Legal)) => {
+            "legal; the engine plays it but does not list it".into()
+        }
+        (true, None) => "legal".into(),
+        (false, _) => format!("{}; the engine lists it", t.reference.describe()),
+    };
+    format!("`{}`: {who}", t.turn)
 }
 
 /// The cells a turn names.
