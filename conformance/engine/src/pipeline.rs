@@ -1,15 +1,10 @@
-//! Several requests answered in one exchange: what the differential fuzzer
-//! asks of an engine for a whole game at once. An engine in another process
-//! that declares `pipelining` in its handshake is sent them together and
-//! read back in order (PROTOCOL.md); every other engine answers them one at
-//! a time, as if asked separately. [`Noting`] and [`Recorded`] serve the
-//! callers that batch: the reference noting a run's requests and answers,
-//! and an engine's recorded answers given back to the same code.
+//! Several requests answered in one exchange: what the harness asks of an
+//! engine for a whole fixture or fuzz game at once. An engine in another
+//! process that declares `pipelining` in its handshake is sent them
+//! together and read back in order (PROTOCOL.md); every other engine
+//! answers them one at a time, as if asked separately.
 
-use super::{
-    Engine, EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply,
-    ReferenceEngine,
-};
+use super::{Engine, EngineResult, PlayReply, PositionReply};
 use hexodic_rules::{Setup, Turn};
 
 /// One request of a batch.
@@ -65,155 +60,6 @@ pub fn one_at_a_time(
     asks: &[Ask],
 ) -> EngineResult<Vec<Answer>> {
     asks.iter().map(|a| a.ask(engine)).collect()
-}
-
-/// Whether two answers are the same, legal lists in any order: an engine
-/// whose answers equal the reference's agrees with it.
-pub fn same_answer(want: &Answer, got: &Answer) -> bool {
-    match (want, got) {
-        (Answer::Legal(w), Answer::Legal(g)) => {
-            w.len() == g.len() && {
-                let (mut w, mut g) = (w.clone(), g.clone());
-                w.sort_unstable();
-                g.sort_unstable();
-                w == g
-            }
-        }
-        _ => want == got,
-    }
-}
-
-/// The reference, answering as the engine under test would be asked (with
-/// its name and capabilities), with every request and answer noted.
-pub struct Noting {
-    reference: ReferenceEngine,
-    info: EngineInfo,
-    /// Each request with the reference's answer.
-    pub script: Vec<(Ask, Answer)>,
-}
-
-impl Noting {
-    /// The reference in the place of an engine that says `info`.
-    pub fn new(info: EngineInfo) -> Noting {
-        Noting {
-            reference: ReferenceEngine::new(),
-            info,
-            script: Vec::new(),
-        }
-    }
-
-    /// The requests noted.
-    pub fn asks(&self) -> Vec<Ask> {
-        self.script.iter().map(|(a, _)| *a).collect()
-    }
-
-    /// Whether `answers` are the reference's answers, one for one.
-    pub fn agrees(&self, answers: &[Answer]) -> bool {
-        answers.len() == self.script.len()
-            && self
-                .script
-                .iter()
-                .zip(answers)
-                .all(|((_, want), got)| same_answer(want, got))
-    }
-}
-
-impl Engine for Noting {
-    fn info(&self) -> EngineInfo {
-        self.info.clone()
-    }
-    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
-        let r = self.reference.set_position(position)?;
-        let noted = (Ask::Position(*position), Answer::Position(r.clone()));
-        self.script.push(noted);
-        Ok(r)
-    }
-    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
-        let r = self.reference.play(turn)?;
-        self.script.push((Ask::Play(turn), Answer::Play(r.clone())));
-        Ok(r)
-    }
-    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
-        let r = self.reference.legal_turns()?;
-        self.script.push((Ask::Legal, Answer::Legal(r.clone())));
-        Ok(r)
-    }
-    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
-        let n = self.reference.perft(depth)?;
-        self.script.push((Ask::Perft(depth), Answer::Perft(n)));
-        Ok(n)
-    }
-}
-
-/// An engine's answers to noted requests, given back in order. A request
-/// off the script (the run went another way) is refused with an incident,
-/// and [`Recorded::complete`] tells whether every answer was used.
-pub struct Recorded {
-    info: EngineInfo,
-    script: Vec<(Ask, Answer)>,
-    next: usize,
-}
-
-impl Recorded {
-    /// The answers of an engine that says `info` to `asks`.
-    pub fn new(info: EngineInfo, asks: Vec<Ask>, answers: Vec<Answer>) -> Recorded {
-        Recorded {
-            info,
-            script: asks.into_iter().zip(answers).collect(),
-            next: 0,
-        }
-    }
-
-    /// Whether every answer was asked for, in order.
-    pub fn complete(&self) -> bool {
-        self.next == self.script.len()
-    }
-
-    fn answer(&mut self, ask: Ask) -> EngineResult<Answer> {
-        match self.script.get(self.next) {
-            Some((a, answer)) if *a == ask => {
-                self.next += 1;
-                Ok(answer.clone())
-            }
-            _ => Err(off_script()),
-        }
-    }
-}
-
-fn off_script() -> Incident {
-    Incident::new(IncidentKind::GaveUp {
-        reason: "a request the batch did not hold".into(),
-    })
-}
-
-impl Engine for Recorded {
-    fn info(&self) -> EngineInfo {
-        self.info.clone()
-    }
-    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
-        match self.answer(Ask::Position(*position))? {
-            Answer::Position(r) => Ok(r),
-            _ => Err(off_script()),
-        }
-    }
-    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
-        match self.answer(Ask::Play(turn))? {
-            Answer::Play(r) => Ok(r),
-            _ => Err(off_script()),
-        }
-    }
-    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
-        match self.answer(Ask::Legal)? {
-            Answer::Legal(r) => Ok(r),
-            _ => Err(off_script()),
-        }
-    }
-    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
-        match self.answer(Ask::Perft(depth))? {
-            Answer::Perft(n) => Ok(n),
-            _ => Err(off_script()),
-        }
-    }
 }
 
 #[cfg(test)]
