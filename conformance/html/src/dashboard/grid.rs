@@ -189,7 +189,7 @@ pub(crate) struct AreaRow {
 }
 
 /// The dashboard of several runs' reports: what [`build`] makes and
-/// [`page`](super::page) writes.
+/// [`page`](super::page()) writes.
 #[derive(Clone, Debug)]
 pub struct Dashboard {
     /// One per report, in the order given.

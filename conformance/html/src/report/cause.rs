@@ -128,7 +128,7 @@ impl<'a> Writer<'a> {
                 dt { "The engine" }
                 dd { (inline(&c.words)) }
                 dt { "Grouped" }
-                dd { (rc.grouping) }
+                dd { (inline(&rc.grouping)) }
                 dt { "Fixtures" }
                 dd {
                     (rc.fixtures.len())

@@ -1,29 +1,37 @@
-//! The HTML pages as a person would get them: the report of a failing run
-//! and the catalogue of the real corpus, each parsed back as XML (every
+//! The HTML pages as a person would get them: the report of a failing run,
+//! the catalogue of the real corpus and the dashboard of several runs,
+//! each parsed back (as XML once HTML's void elements are closed: every
 //! page is well-formed, every inline SVG with it), its sections and boards
 //! counted, its texts escaped, its links followed, its bytes stable.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
-use hexodic_conformance::corpus::{coverage, load_corpus, select, Corpus};
-use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, InProcess, Incident, IncidentKind, PlayReply, PositionReply,
-    ReferenceEngine,
+use hexodic_harness::corpus::{coverage, is_covered, load_corpus, select, Corpus};
+use hexodic_harness::engine::{
+    Capabilities, Engine, EngineInfo, EngineResult, InProcess, Incident, IncidentKind, PlayReply,
+    PositionReply, ReferenceEngine,
 };
-use hexodic_conformance::report::catalogue::{fixture_page_path, write_catalogue, CatalogueStats};
-use hexodic_conformance::report::html;
-use hexodic_conformance::run::{run_corpus, RunOptions, RunReport, Status};
+use hexodic_harness::run::{run_corpus, RunOptions};
+use hexodic_html::catalogue::{fixture_page_path, write_catalogue, CatalogueStats};
+use hexodic_html::dashboard::{self, Input};
+use hexodic_html::{report, CatalogueUrl, PageOptions};
+use hexodic_report::{RunReport, Status};
 use hexodic_rules::{Echo, Reason, ReasonSet, Setup, Turn};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
 }
 
-fn rules_md() -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/RULES.md"))
-        .unwrap()
+fn rules_md() -> &'static str {
+    hexodic_rules::RULES_MD
+}
+
+/// The page of a run with no options.
+fn page(report: &RunReport) -> String {
+    report::page(report, &PageOptions::default())
 }
 
 /// The reference, except that it rejects every turn with an Echo-Lock
@@ -59,26 +67,67 @@ impl Engine for NoEchoLock {
     }
 }
 
-fn failing_run(corpus: &Corpus) -> RunReport {
-    let opts = RunOptions {
-        traces: true,
-        ..RunOptions::default()
-    };
+/// A run of `engine` on `corpus`, golden traces compared.
+fn run(engine: impl Engine, corpus: &Corpus) -> RunReport {
     run_corpus(
-        &mut InProcess::new(NoEchoLock(ReferenceEngine::new())),
+        &mut InProcess::new(engine),
         corpus,
-        &opts,
+        &RunOptions::default(),
         &mut |_| {},
     )
+    .report
 }
 
-/// A page as XML (the doctype allowed).
-fn parse(text: &str) -> Result<roxmltree::Document<'_>, roxmltree::Error> {
+fn failing_run(corpus: &Corpus) -> RunReport {
+    run(NoEchoLock(ReferenceEngine::new()), corpus)
+}
+
+/// The failing run of the whole corpus, run once for the tests that read it.
+fn whole_failing_run() -> &'static RunReport {
+    static RUN: OnceLock<RunReport> = OnceLock::new();
+    RUN.get_or_init(|| failing_run(&load_corpus(&root())))
+}
+
+/// HTML's void elements, which a page writes as HTML has them (`<meta
+/// ...>`, no end tag).
+const VOID: [&str; 6] = ["meta", "link", "input", "br", "hr", "img"];
+
+/// `page` with its void elements closed (`<meta .../>`), so that an XML
+/// reader takes it: all else must already be well-formed.
+fn as_xml(page: &str) -> String {
+    let mut out = String::with_capacity(page.len() + 256);
+    let mut rest = page;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let tag = &rest[i..];
+        let Some(end) = tag.find('>') else {
+            break;
+        };
+        let element = &tag[..=end];
+        let name: String = element[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if VOID.contains(&name.as_str()) && !element.ends_with("/>") {
+            out.push_str(&element[..end]);
+            out.push_str("/>");
+        } else {
+            out.push_str(element);
+        }
+        rest = &tag[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A page as XML (its void elements closed, the doctype allowed).
+fn parse(text: &str) -> Result<roxmltree::Document<'static>, roxmltree::Error> {
+    let xml: &'static str = Box::leak(as_xml(text).into_boxed_str());
     let opts = roxmltree::ParsingOptions {
         allow_dtd: true,
         ..roxmltree::ParsingOptions::default()
     };
-    roxmltree::Document::parse_with_options(text, opts)
+    roxmltree::Document::parse_with_options(xml, opts)
 }
 
 fn class_has(n: &roxmltree::Node, class: &str) -> bool {
@@ -103,6 +152,22 @@ fn unique_ids(doc: &roxmltree::Document, what: &str) -> BTreeSet<String> {
     ids
 }
 
+/// Every link to a place in the page leads to an element of it.
+fn in_page_links_resolve(doc: &roxmltree::Document, what: &str) -> usize {
+    let ids = unique_ids(doc, what);
+    let mut n = 0;
+    for h in hrefs(doc) {
+        if let Some(id) = h.strip_prefix('#') {
+            assert!(
+                ids.contains(id),
+                "{what}: a link to #{id}, which is not there"
+            );
+            n += 1;
+        }
+    }
+    n
+}
+
 /// Each inline `<svg>...</svg>` of a page parsed on its own.
 fn each_svg_parses(page: &str, what: &str) -> usize {
     let mut n = 0;
@@ -116,16 +181,27 @@ fn each_svg_parses(page: &str, what: &str) -> usize {
     n
 }
 
+/// The texts of the `<strong>` elements of a document.
+fn strong_texts(doc: &roxmltree::Document) -> BTreeSet<String> {
+    doc.descendants()
+        .filter(|n| n.tag_name().name() == "strong")
+        .map(|n| text_of(&n))
+        .collect()
+}
+
+/// The full key names every mark, once per page.
+fn key_is_complete(doc: &roxmltree::Document, what: &str) {
+    let strong = strong_texts(doc);
+    for (mark, _) in hexodic_render::FULL_KEY {
+        assert!(strong.contains(mark), "{what}: the key lacks {mark}");
+    }
+}
+
 #[test]
 fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
-    let corpus = load_corpus(&root());
-    let report = failing_run(&corpus);
-    assert!(
-        report.summary.failed() >= 5,
-        "{}",
-        hexodic_conformance::report::text(&report, false)
-    );
-    let page = html::report(&report);
+    let report = whole_failing_run();
+    assert!(report.summary.failed >= 5, "{}", report.summary.sentence());
+    let page = page(report);
     assert!(page.len() < 10_000_000, "{} bytes", page.len());
     assert!(page.starts_with("<!DOCTYPE html>"));
     // One script, the stepping of the boards with the arrow keys, which
@@ -133,16 +209,10 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
     assert_eq!(page.matches("<script").count(), 1, "the report's scripts");
     assert!(page.contains("ArrowRight") && !page.contains("<script src"));
     assert!(!page.contains(" src="), "nothing to fetch");
-    // The full key names every mark, once.
-    for (mark, _) in hexodic_render::FULL_KEY {
-        let shown = html::escape(mark);
-        assert!(
-            page.contains(&format!("<strong>{shown}</strong>")),
-            "the report's key lacks {mark}"
-        );
-    }
-    let doc = parse(&page).expect("the report is well-formed XML");
-    unique_ids(&doc, "report");
+    let doc = parse(&page).expect("the report is well-formed");
+    // The full key names every mark.
+    key_is_complete(&doc, "report");
+    assert!(in_page_links_resolve(&doc, "report") > 10);
     let svgs = each_svg_parses(&page, "report");
     assert!(svgs >= 3);
 
@@ -174,11 +244,7 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
     assert!(sections
         .iter()
         .all(|s| s.descendants().any(|n| class_has(&n, "hx-highlight"))));
-    let text: String = doc
-        .descendants()
-        .filter(|n| n.is_text())
-        .filter_map(|n| n.text())
-        .collect();
+    let text = text_of(&doc.root());
     for r in report.results.iter().filter(|r| r.status == Status::Fail) {
         assert!(text.contains(&r.id), "{} is not on the page", r.id);
     }
@@ -188,14 +254,48 @@ fn report_of_a_failing_run_shows_each_failure_with_its_boards() {
         .descendants()
         .find(|n| n.tag_name().name() == "h4");
     assert!(first_section
-        .and_then(|h| h.text())
+        .map(|h| text_of(&h))
         .is_some_and(|t| t.contains(first.as_str())));
-    // The words of the text report.
+    // The classification's words, and the rules with their titles.
     assert!(
-        text.contains("gives `lock-used` for turns that do not break it"),
+        text.contains("gives lock-used for turns that do not break it"),
         "{text}"
     );
     assert!(text.contains("E2 (Echo-Lock)"));
+    // The totals in the model's one sentence, the exit code with its reason.
+    assert!(text.contains(&report.summary.sentence()), "{text}");
+    assert!(text.contains(&hexodic_report::Exit::words_of_run(report)));
+}
+
+#[test]
+fn report_links_into_the_catalogue_and_its_own_anchors() {
+    let report = whole_failing_run();
+    let opts = PageOptions {
+        catalogue: Some(CatalogueUrl::parse("site").unwrap()),
+        date: Some(hexodic_html::utc_date(std::time::UNIX_EPOCH)),
+    };
+    let page = report::page(report, &opts);
+    let doc = parse(&page).unwrap();
+    assert!(in_page_links_resolve(&doc, "report") > 10);
+    assert!(page.contains("written 1970-01-01 00:00 UTC"));
+    assert!(page.contains("href=\"site/index.html\""));
+    // A failing fixture's name leads to its failing step in the catalogue.
+    let mut to_steps = 0;
+    for r in &report.results {
+        let Some(f) = r.failure.as_ref().filter(|f| f.cause.step > 0) else {
+            continue;
+        };
+        let href = format!(
+            "href=\"site/{}#step-{}\"",
+            fixture_page_path(&r.id).display(),
+            f.cause.step
+        );
+        assert!(page.contains(&href), "{} lacks {href}", r.id);
+        to_steps += 1;
+    }
+    assert!(to_steps > 5, "{to_steps} failing steps linked");
+    // Rule IDs lead to their entries.
+    assert!(page.contains("href=\"site/rules-e.html#rule-E2\""));
 }
 
 #[test]
@@ -225,27 +325,23 @@ fn a_script_in_a_description_shows_as_text() {
     let corpus = load_corpus(&fixtures);
     assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
     let report = failing_run(&corpus);
-    assert_eq!(report.summary.failed(), 1);
-    let page = html::report(&report);
+    assert_eq!(report.summary.failed, 1);
+    let page = page(&report);
     // The report's own script only: the description's shows as text.
     assert_eq!(page.matches("<script").count(), 1, "{page}");
     assert!(!page.contains("<script>alert"), "{page}");
     assert!(!page.contains("<b>bold"));
-    assert!(page.contains(
-        "&lt;script&gt;alert(&#39;boom&#39;)&lt;/script&gt; &amp; checks <code>=e5</code>"
-    ));
+    assert!(
+        page.contains("&lt;script&gt;alert('boom')&lt;/script&gt; &amp; checks <code>=e5</code>"),
+        "{page}"
+    );
     let doc = parse(&page).unwrap();
     let desc = doc
         .descendants()
         .find(|n| class_has(n, "desc"))
         .expect("the description");
-    let shown: String = desc
-        .descendants()
-        .filter(|n| n.is_text())
-        .filter_map(|n| n.text())
-        .collect();
     assert_eq!(
-        shown,
+        text_of(&desc),
         "Locks e5 <script>alert('boom')</script> & checks =e5 <b>bold</b>"
     );
     // One script element, the report's own, outside the description.
@@ -259,36 +355,61 @@ fn a_script_in_a_description_shows_as_text() {
 
     // The catalogue escapes it the same way.
     let out = dir.path().join("site");
-    write_catalogue(&corpus, &rules_md(), &out).unwrap();
+    write_catalogue(&corpus, rules_md(), &out).unwrap();
     let fx_page =
         std::fs::read_to_string(out.join(fixture_page_path("echo/script-in-description"))).unwrap();
     // The page's one script is its own (the arrow keys).
     assert_eq!(fx_page.matches("<script").count(), 1, "{fx_page}");
     assert!(!fx_page.contains("<script>alert"));
     assert!(fx_page.contains("&lt;script&gt;"));
-    // The index's search entries carry it without ending their element.
+    // The index's search entries carry it, escaped in their attribute.
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(!index.contains("<script>alert"));
-    assert!(index.contains("\\u003cscript\\u003ealert"), "{index}");
-    parse(&index).unwrap();
+    let doc = parse(&index).unwrap();
+    let entries = search_entries(&doc);
+    assert!(entries
+        .iter()
+        .any(|e| e[1] == "echo/script-in-description" && e[2].contains("<script>alert('boom')")));
 }
 
-/// The reference, except that it "crashes" on every Echo-Lock, with a
-/// standard error that holds markup.
-struct CrashOnLock(ReferenceEngine);
+/// The search entries the index carries.
+fn search_entries(index: &roxmltree::Document) -> Vec<[String; 4]> {
+    let data = index
+        .descendants()
+        .find(|n| n.attribute("id") == Some("search"))
+        .and_then(|n| n.attribute("data-entries"))
+        .expect("the search entries");
+    serde_json::from_str(data).unwrap()
+}
+
+/// The reference, except that it "crashes" on every Echo-Lock when
+/// `crash`, with a standard error that holds markup.
+struct CrashOnLock {
+    engine: ReferenceEngine,
+    crash: bool,
+}
+
+impl CrashOnLock {
+    fn new(crash: bool) -> CrashOnLock {
+        CrashOnLock {
+            engine: ReferenceEngine::new(),
+            crash,
+        }
+    }
+}
 
 impl Engine for CrashOnLock {
     fn info(&self) -> EngineInfo {
         EngineInfo {
             name: "crash-on-lock".into(),
-            ..self.0.info()
+            ..self.engine.info()
         }
     }
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
-        self.0.set_position(position)
+        self.engine.set_position(position)
     }
     fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
-        if matches!(turn.echo, Some(Echo::Lock(_))) {
+        if self.crash && matches!(turn.echo, Some(Echo::Lock(_))) {
             return Err(Incident {
                 kind: IncidentKind::Exited {
                     status: "exited with code 4".into(),
@@ -297,43 +418,39 @@ impl Engine for CrashOnLock {
                 stderr: "engine started\npanicked at <src/lock.rs>: lock & load".into(),
             });
         }
-        self.0.play(turn)
+        self.engine.play(turn)
     }
     fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
-        self.0.legal_turns()
+        self.engine.legal_turns()
     }
     fn perft(&mut self, depth: u32) -> EngineResult<u64> {
-        self.0.perft(depth)
+        self.engine.perft(depth)
     }
     fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
-        self.0.divide(depth)
+        self.engine.divide(depth)
     }
+}
+
+/// The one fixture on which [`CrashOnLock`] crashes.
+fn lock_fixture() -> Corpus {
+    let corpus = select(&root(), &["echo/lock-own-tier2-stone".to_owned()]).unwrap();
+    assert_eq!(corpus.fixtures.len(), 1);
+    corpus
 }
 
 #[test]
 fn incidents_have_their_own_section() {
-    let corpus = select(&root(), &["echo/lock-own-tier2-stone".to_owned()]).unwrap();
-    assert_eq!(corpus.fixtures.len(), 1);
-    let report = run_corpus(
-        &mut InProcess::new(CrashOnLock(ReferenceEngine::new())),
-        &corpus,
-        &RunOptions::default(),
-        &mut |_| {},
-    );
+    let report = run(CrashOnLock::new(true), &lock_fixture());
     assert_eq!(report.summary.incidents, 1);
-    let page = html::report(&report);
+    let page = page(&report);
     let doc = parse(&page).unwrap();
     let section = doc
         .descendants()
         .find(|n| n.attribute("id") == Some("incidents"))
         .expect("an incidents section");
-    let text: String = section
-        .descendants()
-        .filter(|n| n.is_text())
-        .filter_map(|n| n.text())
-        .collect();
+    let text = text_of(&section);
     for words in [
-        "engine incidents: 1 fixture(s) (crash: 1); they are not rule failures",
+        "engine incidents: 1 fixture (crash: 1); they are not rule failures",
         "echo/lock-own-tier2-stone",
         "the engine exited with code 4",
         "step 1 c3 +c2 =e5",
@@ -350,22 +467,24 @@ fn incidents_have_their_own_section() {
         Some("engine started\npanicked at <src/lock.rs>: lock & load")
     );
     assert!(page.contains("&lt;src/lock.rs&gt;: lock &amp; load"));
+    // An incident is not a rule failure: no root cause, and the tile of
+    // failures says none.
+    assert!(report.root_causes.is_empty());
+    assert!(page.contains("No fixture failed."));
+    in_page_links_resolve(&doc, "incidents");
 }
 
 #[test]
 fn a_passing_run_says_so() {
     let corpus = select(&root(), &["board/".to_owned()]).unwrap();
     assert!(corpus.fixtures.len() > 5);
-    let report = run_corpus(
-        &mut InProcess::new(ReferenceEngine::new()),
-        &corpus,
-        &RunOptions::default(),
-        &mut |_| {},
-    );
-    let page = html::report(&report);
-    parse(&page).unwrap();
+    let report = run(ReferenceEngine::new(), &corpus);
+    let page = page(&report);
+    let doc = parse(&page).unwrap();
     assert!(page.contains("No fixture failed."));
     assert!(!page.contains("<svg"));
+    assert!(!page.contains("<script"));
+    in_page_links_resolve(&doc, "passing report");
 }
 
 /// Every file under `dir`, by path relative to it.
@@ -398,7 +517,7 @@ fn hrefs<'a>(doc: &'a roxmltree::Document) -> Vec<&'a str> {
 /// The page of rule `id`'s entry in the catalogue: `rules-c.html` for
 /// C1, `rules-other.html` for the ruleset and the invariants.
 fn rule_page_of(id: &str) -> String {
-    if hexodic_conformance::corpus::is_covered(id) {
+    if is_covered(id) {
         format!("rules-{}.html", id[..1].to_ascii_lowercase())
     } else {
         "rules-other.html".to_owned()
@@ -414,8 +533,8 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
     assert!(corpus.errors.is_empty());
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a"), dir.path().join("b"));
-    let stats: CatalogueStats = write_catalogue(&corpus, &rules_md(), &a).unwrap();
-    let again = write_catalogue(&corpus, &rules_md(), &b).unwrap();
+    let stats: CatalogueStats = write_catalogue(&corpus, rules_md(), &a).unwrap();
+    let again = write_catalogue(&corpus, rules_md(), &b).unwrap();
     assert_eq!(stats, again);
     assert_eq!(stats.fixtures, corpus.fixtures.len());
     assert_eq!(stats.rule_pages, RULE_PAGES);
@@ -428,6 +547,7 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
     for (p, bytes) in &ta {
         assert!(tb[p] == *bytes, "{} differs between two runs", p.display());
     }
+    // The pages and style.css, and no temporary file left behind.
     assert_eq!(ta.len(), stats.pages + 1, "the pages and style.css");
     assert_eq!(
         stats.bytes,
@@ -513,12 +633,7 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
     let index = text_of_page(Path::new("index.html"));
     let index_doc = parse(&index).unwrap();
     assert!(index.contains("<form id=\"search\""));
-    let data = index_doc
-        .descendants()
-        .find(|n| n.attribute("id") == Some("search-data"))
-        .and_then(|n| n.text())
-        .expect("the search entries");
-    let entries: Vec<[String; 4]> = serde_json::from_str(data).unwrap();
+    let entries = search_entries(&index_doc);
     assert_eq!(
         entries.len(),
         hexodic_rules::registry::RULES.len() + corpus.fixtures.len()
@@ -601,13 +716,7 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
     for g in ["b", "c", "e", "g", "n", "p", "s", "t", "v", "other"] {
         let page = text_of_page(Path::new(&format!("rules-{g}.html")));
         // The full key of the marks, for the boards.
-        for (mark, _) in hexodic_render::FULL_KEY {
-            let shown = hexodic_conformance::report::html::escape(mark);
-            assert!(
-                page.contains(&format!("<strong>{shown}</strong>")),
-                "rules-{g}.html: the key lacks {mark}"
-            );
-        }
+        key_is_complete(&parse(&page).unwrap(), &format!("rules-{g}.html"));
         each_svg_parses(&page, g);
         assert!(page.contains("href=\"index.html\""), "rules-{g}.html");
     }
@@ -650,18 +759,14 @@ fn catalogue_of_the_corpus_is_complete_linked_and_stable() {
 fn catalogue_steps_say_what_must_happen() {
     let corpus = load_corpus(&root());
     let dir = tempfile::tempdir().unwrap();
-    write_catalogue(&corpus, &rules_md(), dir.path()).unwrap();
+    write_catalogue(&corpus, rules_md(), dir.path()).unwrap();
     let page = std::fs::read_to_string(
         dir.path()
             .join(fixture_page_path("capture/cooldown-after-capture")),
     )
     .unwrap();
     let doc = parse(&page).unwrap();
-    let text: String = doc
-        .descendants()
-        .filter(|n| n.is_text())
-        .filter_map(|n| n.text())
-        .collect();
+    let text = text_of(&doc.root());
     for words in [
         "Step 1: X plays b1 +c3",
         "Captured: a1 by encirclement (C1).",
@@ -676,6 +781,18 @@ fn catalogue_steps_say_what_must_happen() {
     }
     // A rule cited links to its entry on the page of its area.
     assert!(page.contains("href=\"../rules-c.html#rule-C3\""));
+}
+
+#[test]
+fn a_catalogue_that_cannot_be_written_says_which_file() {
+    let corpus = lock_fixture();
+    let dir = tempfile::tempdir().unwrap();
+    // `index.html` is a folder: it cannot be written over.
+    std::fs::create_dir_all(dir.path().join("index.html")).unwrap();
+    let e = write_catalogue(&corpus, rules_md(), dir.path()).unwrap_err();
+    let words = e.to_string();
+    assert!(words.contains("index.html"), "{words}");
+    assert!(words.contains("not a regular file"), "{words}");
 }
 
 /// The text of a node and everything under it.
@@ -694,9 +811,8 @@ fn section<'a, 'i>(doc: &'a roxmltree::Document<'i>, id: &str) -> roxmltree::Nod
 
 #[test]
 fn the_totals_tiles_are_the_summary() {
-    let corpus = load_corpus(&root());
-    let report = failing_run(&corpus);
-    let page = html::report(&report);
+    let report = whole_failing_run();
+    let page = page(report);
     let doc = parse(&page).unwrap();
     let tiles: BTreeMap<String, usize> = section(&doc, "summary")
         .descendants()
@@ -719,7 +835,7 @@ fn the_totals_tiles_are_the_summary() {
     let expected: BTreeMap<String, usize> = [
         ("fixtures", s.fixtures),
         ("passed", s.passed),
-        ("failed", s.failed()),
+        ("failed", s.failed),
         ("documented rules", s.failed_documented),
         ("on rulings", s.failed_ruling),
         ("skipped", s.skipped),
@@ -729,14 +845,54 @@ fn the_totals_tiles_are_the_summary() {
     .map(|(k, v)| (k.to_owned(), v))
     .collect();
     assert_eq!(tiles, expected);
-    assert!(s.failed() > 0 && s.passed > 0);
+    assert!(s.failed > 0 && s.passed > 0);
+}
+
+#[test]
+fn the_tables_are_the_model_s_tallies() {
+    let report = whole_failing_run();
+    let page = page(report);
+    let doc = parse(&page).unwrap();
+    // Each rule's row: its passing of all run, as the model tallies it.
+    let rows: BTreeMap<String, String> = section(&doc, "by-rule")
+        .descendants()
+        .filter(|n| n.tag_name().name() == "tr" && !class_has(n, "area"))
+        .filter_map(|tr| {
+            let cells: Vec<String> = tr
+                .children()
+                .filter(|c| c.tag_name().name() == "td")
+                .map(|c| text_of(&c))
+                .collect();
+            (cells.len() == 3).then(|| (cells[0].clone(), cells[2].clone()))
+        })
+        .collect();
+    assert_eq!(rows.len(), report.by_rule.len());
+    for t in &report.by_rule {
+        assert_eq!(
+            rows[&t.rule],
+            format!("{}/{}", t.passed, t.fixtures),
+            "{}",
+            t.rule
+        );
+    }
+    // Every fixture, and the filter's count of those not passing.
+    let fixtures = section(&doc, "fixtures");
+    let body_rows = fixtures
+        .descendants()
+        .filter(|n| {
+            n.tag_name().name() == "tr"
+                && n.parent().is_some_and(|p| p.tag_name().name() == "tbody")
+        })
+        .count();
+    assert_eq!(body_rows, report.results.len());
+    let s = &report.summary;
+    assert!(text_of(&fixtures).contains(&format!("Not passing ({})", s.fixtures - s.passed)));
 }
 
 #[test]
 fn root_causes_come_most_fixtures_first_with_their_rules_and_counts() {
-    let corpus = load_corpus(&root());
-    let report = failing_run(&corpus);
-    let page = html::report(&report);
+    let report = whole_failing_run();
+    let page = page(report);
     let doc = parse(&page).unwrap();
     let headings: Vec<String> = doc
         .descendants()
@@ -750,7 +906,7 @@ fn root_causes_come_most_fixtures_first_with_their_rules_and_counts() {
     assert!(!headings.is_empty());
     let mut last = usize::MAX;
     for (i, (h, rc)) in headings.iter().zip(&report.root_causes).enumerate() {
-        let n = rc.fixtures.len();
+        let n = rc.fixtures.len() + rc.follows.len();
         assert!(
             n <= last,
             "cause {} has more fixtures than the one before",
@@ -758,18 +914,19 @@ fn root_causes_come_most_fixtures_first_with_their_rules_and_counts() {
         );
         last = n;
         assert!(h.starts_with(&format!("{}. ", i + 1)), "{h}");
-        assert!(h.ends_with(&format!(" - {n} fixture(s)")), "{h}");
-        for rule in &rc.signature.rules {
-            assert!(h.contains(rule), "{h} lacks {rule}");
+        let fixtures = hexodic_report::count(n, "fixture", "fixtures");
+        assert!(h.ends_with(&format!(" - {fixtures}")), "{h}");
+        for rule in &rc.classification.rules {
+            assert!(h.contains(rule.as_str()), "{h} lacks {rule}");
         }
+        assert!(h.contains(rc.classification.behaviour.kind()), "{h}");
     }
 }
 
 #[test]
 fn a_failing_fixture_shows_where_the_step_and_its_boards() {
-    let corpus = load_corpus(&root());
-    let report = failing_run(&corpus);
-    let page = html::report(&report);
+    let report = whole_failing_run();
+    let page = page(report);
     let doc = parse(&page).unwrap();
     let sections: Vec<roxmltree::Node> = doc
         .descendants()
@@ -785,7 +942,7 @@ fn a_failing_fixture_shows_where_the_step_and_its_boards() {
             .iter()
             .find(|r| id.starts_with(&format!("{} ", r.id)))
             .unwrap_or_else(|| panic!("no result for `{id}`"));
-        let f = res.failure().unwrap();
+        let f = res.failure.as_ref().unwrap();
         let code = s
             .descendants()
             .find(|n| n.tag_name().name() == "code")
@@ -798,6 +955,12 @@ fn a_failing_fixture_shows_where_the_step_and_its_boards() {
         );
         let words = text_of(s);
         assert!(words.contains(&format!("step {}", f.cause.step)), "{words}");
+        // The difference in the model's words.
+        let difference = s
+            .descendants()
+            .find(|n| class_has(n, "difference"))
+            .unwrap();
+        assert!(text_of(&difference).starts_with(&f.cause.summary.replace('`', "")));
         // A rejected legal turn: the board before, the reference's after, the engine's after.
         let classes: Vec<&str> = s
             .descendants()
@@ -820,14 +983,15 @@ fn a_failing_fixture_shows_where_the_step_and_its_boards() {
     assert!(played > 0, "no fixture failed on a played turn");
 }
 
-/// The reference declaring no capability, with a name that holds markup.
+/// The reference declaring no capability, with a name that holds markup
+/// and characters a page may not hold.
 struct Bare(ReferenceEngine);
 
 impl Engine for Bare {
     fn info(&self) -> EngineInfo {
         EngineInfo {
-            name: "<script>alert(1)</script> & co".into(),
-            capabilities: hexodic_conformance::engine::Capabilities::NONE,
+            name: "<script>alert(1)</script> & co\u{0}\u{1b}[2J\u{fffe}".into(),
+            capabilities: Capabilities::NONE,
             ..self.0.info()
         }
     }
@@ -851,16 +1015,14 @@ impl Engine for Bare {
 #[test]
 fn skipped_checks_are_listed_per_capability_and_the_engine_name_is_escaped() {
     let corpus = load_corpus(&root());
-    let report = run_corpus(
-        &mut InProcess::new(Bare(ReferenceEngine::new())),
-        &corpus,
-        &RunOptions::default(),
-        &mut |_| {},
-    );
+    let report = run(Bare(ReferenceEngine::new()), &corpus);
     assert!(!report.summary.skipped_checks.is_empty());
-    let page = html::report(&report);
+    let page = page(&report);
     assert!(!page.contains("<script"), "the engine's name is escaped");
-    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; co[2J\u{fffd}"));
+    for c in ['\u{0}', '\u{1b}', '\u{fffe}'] {
+        assert!(!page.contains(c), "{c:?} in the page");
+    }
     let doc = parse(&page).unwrap();
     let items: Vec<String> = section(&doc, "skipped")
         .descendants()
@@ -868,7 +1030,107 @@ fn skipped_checks_are_listed_per_capability_and_the_engine_name_is_escaped() {
         .map(|n| text_of(&n))
         .collect();
     for (c, n) in &report.summary.skipped_checks {
-        let line = format!("{} ({}): {n} fixture(s)", c.checks(), c.name());
+        let line = format!(
+            "{} ({}): {}",
+            c.checks(),
+            c.name(),
+            hexodic_report::count(*n, "fixture", "fixtures")
+        );
         assert!(items.contains(&line), "missing `{line}` in {items:?}");
     }
+    in_page_links_resolve(&doc, "skipped report");
+}
+
+/// A dashboard input labelled `label`.
+fn input(label: &str, report: RunReport) -> Input {
+    Input {
+        label: label.into(),
+        file: PathBuf::from(format!("{label}.json")),
+        report,
+    }
+}
+
+#[test]
+fn a_dashboard_counts_an_incident_only_report_as_no_rule_failure() {
+    let corpus = lock_fixture();
+    let clean = run(CrashOnLock::new(false), &corpus);
+    let crashing = run(CrashOnLock::new(true), &corpus);
+    assert_eq!(crashing.summary.incidents, 1);
+    assert_eq!(crashing.summary.rule_failures(), 0);
+    // Two builds of one engine, told apart by their labels.
+    let d = dashboard::build(&[input("v1", clean), input("v2", crashing)]);
+    let page = dashboard::page(&d, &PageOptions::default());
+    let doc = parse(&page).unwrap();
+    in_page_links_resolve(&doc, "dashboard");
+    let failures = text_of(&section(&doc, "failures"));
+    // The crashing build: 0 rule failures, 1 incident, listed as one.
+    assert!(
+        failures.contains("1 fixture: 0 passed, 0 failed, 1 incident"),
+        "{failures}"
+    );
+    assert!(
+        failures.contains("Engine incidents (not rule failures)"),
+        "{failures}"
+    );
+    assert!(!failures.contains("Rule failures"), "{failures}");
+    let listed: Vec<&str> = section(&doc, "failures")
+        .descendants()
+        .filter_map(|n| n.attribute("id"))
+        .filter(|id| id.contains("-fx-"))
+        .collect();
+    assert_eq!(listed, ["c2-fx-echo-lock-own-tier2-stone"]);
+    // In the table its cells are an incident's, not a failure's.
+    let table = section(&doc, "by-rule");
+    assert!(!table.descendants().any(|n| class_has(&n, "status-fail")));
+    assert!(table.descendants().any(|n| class_has(&n, "status-warn")));
+    assert!(text_of(&table).contains("(1 incident)"));
+    // Between the builds: a new incident, nothing broken.
+    let changes = text_of(&section(&doc, "changes"));
+    assert!(changes.contains("v1 (crash-on-lock"), "{changes}");
+    assert!(changes.contains("0 newly failing"), "{changes}");
+    assert!(changes.contains("1 new incident"), "{changes}");
+    assert!(!page.contains("broke"), "{page}");
+}
+
+#[test]
+fn a_dashboard_of_failing_runs_links_every_number_to_its_fixtures() {
+    let corpus = load_corpus(&root());
+    let clean = run(ReferenceEngine::new(), &corpus);
+    let failing = whole_failing_run().clone();
+    let d = dashboard::build(&[
+        input("reference", clean),
+        input("<b>no-lock</b>", failing.clone()),
+    ]);
+    let opts = PageOptions {
+        catalogue: Some(CatalogueUrl::parse("site").unwrap()),
+        date: None,
+    };
+    let page = dashboard::page(&d, &opts);
+    assert!(!page.contains("<b>no-lock"), "the label is escaped");
+    assert!(!page.contains("<script"));
+    let doc = parse(&page).unwrap();
+    assert!(in_page_links_resolve(&doc, "dashboard") > 10);
+    let text = text_of(&doc.root());
+    assert!(text.contains(&failing.summary.sentence()), "{text}");
+    // Each failing fixture listed once, with its rules.
+    for r in failing.results.iter().filter(|r| r.status == Status::Fail) {
+        let li = doc
+            .descendants()
+            .find(|n| {
+                n.tag_name().name() == "li"
+                    && n.attribute("id").is_some_and(|id| id.starts_with("c2-fx-"))
+                    && text_of(n).starts_with(&format!("{} ", r.id))
+            })
+            .unwrap_or_else(|| panic!("{} is not listed", r.id));
+        for rule in &r.rules {
+            assert!(text_of(&li).contains(rule.as_str()), "{}: {rule}", r.id);
+        }
+        assert_eq!(
+            text.matches(&format!("{} fail", r.id)).count(),
+            1,
+            "{} listed more than once",
+            r.id
+        );
+    }
+    assert!(page.contains("href=\"site/rules-e.html#rule-E2\""));
 }
