@@ -320,6 +320,7 @@ table.results tr.area th { background: #f1ece0; }
 .status-warn { color: var(--warn); font-weight: bold; }
 .status-warn a { color: var(--warn); }
 .rerun { display: block; width: fit-content; margin-top: 2px; }
+.apart { font-weight: normal; font-size: 12px; }
 .key-list { font-size: 14px; columns: 2 320px; }
 @media (max-width: 640px) {
   main { padding: 10px 8px 32px; }
