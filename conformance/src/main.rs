@@ -68,7 +68,7 @@ fn main() -> ExitCode {
     cli::colour::init(cli.color);
     // A process an engine started that outlives its parent comes back to
     // the tool, which ends it with the command (engine/reaper.rs).
-    hexodic_conformance::engine::reaper::adopt_orphans();
+    hexodic_engine::reaper::adopt_orphans();
     let code = match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Compare(a) => cli::compare::run(a),
@@ -86,8 +86,8 @@ fn main() -> ExitCode {
         Command::Schema(a) => cli::corpus::schema(a),
         Command::BenchProtocol(a) => cli::bench::bench_protocol(a),
         Command::Serve => {
-            let mut engine = hexodic_conformance::engine::ReferenceEngine::new();
-            match hexodic_conformance::engine::serve_stdio(&mut engine) {
+            let mut engine = hexodic_engine::ReferenceEngine::new();
+            match hexodic_engine::serve_stdio(&mut engine) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("error: serve: {e}");
@@ -96,6 +96,6 @@ fn main() -> ExitCode {
             }
         }
     };
-    hexodic_conformance::engine::reaper::end_adopted();
+    hexodic_engine::reaper::end_adopted();
     code
 }

@@ -1,43 +1,44 @@
-//! The checks behind the Hexodic libFuzzer targets (`fuzz/`), also run by
-//! plain `cargo test` on the committed corpora and on seeded inputs
-//! (`tests/fuzz_replay.rs`). Never shipped: the harness's own `fuzz`
-//! command is the stable-Rust differential fuzzer of `hexodic-conformance`.
+//! Fuzzing Hexodic engines, in the shape of wasmtime's `crates/fuzzing`:
+//! one set of [`generators`] (start positions, mutation scripts, built
+//! scenarios, steered turns, probes), fed by a seeded random generator on
+//! stable Rust or by libFuzzer's (or proptest's) bytes through one trait
+//! ([`Choose`]); one set of [`oracles`] (the invariants of the reference,
+//! its parsers and symmetries, and the differential oracle that plays one
+//! game of an engine against the reference); thin targets over them (the
+//! `fuzz/` folder of the harness, or a team's own).
 //!
-//! Each check takes arbitrary bytes, builds a game from them and checks the
-//! invariants (I1-I9, rules/RULES.md) along the way. A broken invariant
-//! comes back as a [`CheckFailure`] naming the invariant, the position the
-//! checked play started from and the turns that led there, ready for
-//! `hexodic-conformance explain --position`.
+//! For an engine team, in process:
 //!
-//! Positions come from play (bytes are indices into the legal-turn list) or
-//! from a mutation script ([`read_edit`]): edits applied to a setup, each
-//! kept only when it validates. The edits aim at the situations uniform play
-//! never reaches (forced Skips, empty reserves, interior encirclements, turns
-//! without a Shape and repetitions, locks, few charges, a half-move count
-//! near the cap).
+//! - a cargo-fuzz target is one call: [`assert_agrees`]`(&mut MyEngine::new(), data)`;
+//! - the seeded campaign from a `#[test]`: [`fuzz`] with [`FuzzOptions`],
+//!   its finding shrunk and written as a fixture the suite then runs
+//!   ([`finding::write_finding`]);
+//! - proptest strategies for positions, turns and games (feature
+//!   `proptest`, [`strategies`]).
 //!
-//! The checks: [`random_game`], [`turn_legality`], [`parsers`], [`symmetry`]
-//! and [`differential`] (an engine under test against the reference).
+//! The `hexodic-conformance fuzz` command is the campaign against any
+//! engine build over the protocol.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
-mod differential;
-mod edit;
-mod failure;
-mod fingerprint;
-mod parsers;
-mod play;
-mod random_game;
-mod start;
-mod symmetry;
-mod turn;
-mod turn_legality;
+mod campaign;
+pub mod choose;
+pub mod finding;
+pub mod generators;
+pub mod oracles;
+pub mod reach;
+pub mod shrink;
+#[cfg(feature = "proptest")]
+pub mod strategies;
+pub mod tally;
 
-pub use differential::{differential, DIFFERENTIAL};
-pub use edit::read_edit;
-pub use failure::{Check, CheckFailure};
-pub use parsers::parsers;
-pub use random_game::{random_game, random_game_strict};
-pub use symmetry::symmetry;
-pub use turn_legality::turn_legality;
+pub use campaign::{fuzz, fuzz_on, FuzzOptions, Repeat};
+pub use choose::Choose;
+pub use oracles::engine::{assert_agrees, differential, DIFFERENTIAL};
+pub use oracles::failure::{Check, CheckFailure};
+pub use oracles::{parsers, random_game, random_game_strict, symmetry, turn_legality};
+
+/// The environment variable a team's fuzz test reads the seed of one game
+/// from, to repeat a finding (the finding's repeat line sets it).
+pub const SEED_VARIABLE: &str = "HEXODIC_FUZZ_SEED";

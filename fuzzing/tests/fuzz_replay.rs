@@ -5,10 +5,8 @@
 //! nightly Rust nor cargo-fuzz for this. (The differential check through
 //! the protocol runs in the end-to-end tests, `e2e/tests/fuzz_checks.rs`.)
 
-use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
-};
-use hexodic_conformance::fuzz::script::{apply_script, Edit};
+use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine};
+use hexodic_fuzzing::generators::script::{apply_script, Edit};
 use hexodic_fuzzing::{self as checks, Check};
 use hexodic_rules::random::Rng;
 use hexodic_rules::{Cell, Player, Position, Project, Turn};

@@ -160,6 +160,17 @@ impl Exit {
         (Exit::Differs, parts.join(", "))
     }
 
+    /// How `compare` ends: 1 when the later build has a fixture newly
+    /// failing, failing differently or with a new incident; 0 otherwise
+    /// (fixes alone included).
+    pub fn of_comparison(c: &super::comparison::Comparison) -> Exit {
+        if c.regressed() {
+            Exit::Differs
+        } else {
+            Exit::Pass
+        }
+    }
+
     /// How a fuzz campaign ends: why it stopped early, if it did; then a
     /// new difference (one whose signature the expectations file does not
     /// pin); then incidents.

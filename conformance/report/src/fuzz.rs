@@ -165,6 +165,13 @@ impl FuzzReport {
         }
     }
 
+    /// The report as the JSON file `fuzz --json` writes.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
     /// Make the exit code again from the report.
     pub fn derive(&mut self) {
         self.incidents.sort_by_key(|i| i.game_seed);

@@ -252,6 +252,14 @@ impl RunReport {
         self.exit_code = crate::exit::Exit::of_run(self).code();
     }
 
+    /// The report as the JSON file `run --json` writes: pretty-printed,
+    /// with a final newline.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+
     /// Whether every selected fixture was run.
     pub fn complete(&self) -> bool {
         self.stopped.is_none()

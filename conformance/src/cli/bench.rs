@@ -1,7 +1,7 @@
 //! `bench-protocol`: round trips per second over the protocol.
 
 use super::common::{fail, interrupt_flag, outln, EngineArgs};
-use hexodic_conformance::run::Exit;
+use hexodic_report::Exit;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::time::Instant;

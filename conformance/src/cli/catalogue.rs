@@ -2,9 +2,10 @@
 
 use super::common::{fail, outln};
 use super::root::find_root;
-use hexodic_conformance::corpus::{io_words, load_corpus, read_bounded};
-use hexodic_conformance::report::catalogue::write_catalogue;
-use hexodic_conformance::run::Exit;
+use hexodic_harness::corpus::{load_corpus, read_bounded};
+use hexodic_html::catalogue::write_catalogue;
+use hexodic_io::paths::io_words;
+use hexodic_report::Exit;
 use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -60,7 +61,7 @@ pub fn run(a: CatalogueArgs) -> ExitCode {
             Err(e) => return fail(Exit::Usage, e),
         },
         // The rules reference of the rules crate this harness is built with.
-        None => hexodic_conformance::rules::RULES_MD.to_owned(),
+        None => hexodic_rules::RULES_MD.to_owned(),
     };
     let corpus = load_corpus(&root);
     for e in &corpus.errors {

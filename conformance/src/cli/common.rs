@@ -1,12 +1,12 @@
 //! What the commands share: durations, engines, interrupts, and printing
 //! that ends quietly when the reader closes the pipe.
 
-use hexodic_conformance::engine::Transport;
-use hexodic_conformance::engine::{
+use hexodic_engine::{
+    Transport,
     ExternalEngine, InProcess, Incident, IncidentKind, ProcessOptions, ReferenceEngine,
     RequestStats, StartError,
 };
-use hexodic_conformance::run::Exit;
+use hexodic_report::Exit;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -71,8 +71,7 @@ pub fn out(text: &str) {
     if PIPE_CLOSED.load(Ordering::Relaxed) {
         return;
     }
-    let text = super::colour::for_stdout(text);
-    let mut o = std::io::stdout().lock();
+    let mut o = anstream::stdout().lock();
     if o.write_all(text.as_bytes())
         .and_then(|_| o.flush())
         .is_err()
@@ -86,9 +85,16 @@ pub fn outln(text: &str) {
     out(&format!("{text}\n"));
 }
 
+/// A message on standard error (`error`, `warning`, `notice`), styled by
+/// its kind.
+pub fn say(kind: &str, msg: impl std::fmt::Display) {
+    let mut e = anstream::stderr().lock();
+    let _ = writeln!(e, "{}", super::colour::message(kind, &msg.to_string()));
+}
+
 /// An error message on standard error, then the exit code.
 pub fn fail(code: Exit, msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("{}", super::colour::for_stderr(&format!("error: {msg}")));
+    say("error", msg);
     ExitCode::from(code)
 }
 
@@ -106,7 +112,7 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
                 eprintln!("\ninterrupted again: exiting now");
                 // The engines and everything they started end with the tool
                 // (the handler runs on a thread of its own, not in the signal).
-                hexodic_conformance::engine::reaper::end_adopted();
+                hexodic_engine::reaper::end_adopted();
                 std::process::exit(i32::from(Exit::Interrupted.code()));
             }
             eprintln!("\ninterrupted: stopping the engine and writing the reports (again to exit at once)");
@@ -140,7 +146,8 @@ pub struct Opened {
 /// it: the board rows (cell numbers optional) and the counters line; any
 /// lines after the counters line (the rest of `explain`'s output) are ignored.
 pub fn read_diagram(source: &str) -> Result<hexodic_rules::Setup, String> {
-    use hexodic_conformance::corpus::{io_words, read_bounded, MAX_FILE_BYTES};
+    use hexodic_harness::corpus::{read_bounded, MAX_FILE_BYTES};
+    use hexodic_io::paths::io_words;
     use std::io::Read as _;
     let mut text = String::new();
     if source == "-" {
@@ -226,7 +233,7 @@ impl EngineArgs {
                 })
             }
             Err(StartError::Incident(i)) => {
-                use hexodic_conformance::report::text::visible;
+                use hexodic_io::escape::terminal as visible;
                 let mut msg = format!(
                     "the engine `{cmd}` cannot be used: {}",
                     visible(&i.kind.to_string())
@@ -314,7 +321,7 @@ mod tests {
         let cli = <Cli as clap::Parser>::try_parse_from(["x"]).unwrap();
         assert_eq!(
             cli.engine.timeout,
-            hexodic_conformance::engine::DEFAULT_TIMEOUT
+            hexodic_engine::DEFAULT_TIMEOUT
         );
         assert!(<Cli as clap::Parser>::try_parse_from(["x", "--timeout", "0s"]).is_err());
     }

@@ -1,13 +1,13 @@
-//! `compare`: two builds' JSON reports compared offline; and what `run`
-//! shares with it: reading a baseline, the comparison after the summary,
-//! the Markdown summary written to a file and to the job summary.
+//! `compare`: two builds' JSON reports compared offline: the comparison in
+//! words (every fixture with `-v`), as JSON (`--json`), and the later
+//! build's Markdown summary with it (`--markdown`).
 
 use super::common::{fail, out};
-use hexodic_conformance::report::{compare, comparison_text, markdown, JsonReport};
-use hexodic_conformance::run::Exit;
-use hexodic_io::paths;
-use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use super::outputs::Plan;
+use hexodic_printer::comparison::comparison_text;
+use hexodic_printer::markdown::{markdown, MarkdownOptions};
+use hexodic_report::{compare, read_run, Exit};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `compare`.
@@ -21,88 +21,47 @@ pub struct CompareArgs {
     /// appended to `$GITHUB_STEP_SUMMARY` when it is set).
     #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
-}
-
-/// Read a baseline (or any) report, or say where it is wrong (exit 2).
-pub fn read_report(path: &Path) -> Result<JsonReport, ExitCode> {
-    JsonReport::read(path).map_err(|e| fail(Exit::Usage, e))
-}
-
-/// Write the Markdown summary to `path` and append it to the job summary
-/// (`$GITHUB_STEP_SUMMARY`) when there is one; false when either fails.
-pub fn write_markdown(path: &Path, text: &str) -> bool {
-    let mut ok = true;
-    if let Err(e) = std::fs::write(path, text) {
-        eprintln!(
-            "error: cannot write {}: {}",
-            paths::shown(path),
-            paths::io_words(&e)
-        );
-        ok = false;
-    }
-    if let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|s| !s.is_empty()) {
-        let summary = PathBuf::from(summary);
-        let appended = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&summary)
-            .and_then(|mut f| f.write_all(text.as_bytes()));
-        if let Err(e) = appended {
-            eprintln!(
-                "error: cannot append to the job summary {}: {}",
-                paths::shown(&summary),
-                paths::io_words(&e)
-            );
-            ok = false;
-        }
-    }
-    ok
+    /// Write the comparison as JSON.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Name every fixture of each group, not the first ten.
+    #[arg(long, short)]
+    verbose: bool,
 }
 
 /// `compare`: exit 1 when a fixture newly fails, fails differently or has
 /// a new incident; 0 otherwise (fixed only included); 2 on bad input.
 pub fn run(a: CompareArgs) -> ExitCode {
-    let mut plan = super::outputs::Plan::default();
+    let mut plan = Plan::default();
     plan.input(&a.old)
         .input(&a.new)
-        .output("--markdown", a.markdown.as_deref());
+        .output("--markdown", a.markdown.as_deref())
+        .output("--json", a.json.as_deref());
+    super::write::plan_job_summary(&mut plan);
     if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
-    let old = match read_report(&a.old) {
+    let old = match read_run(&a.old) {
         Ok(r) => r,
-        Err(code) => return code,
+        Err(e) => return fail(Exit::Usage, e),
     };
-    let mut new = match read_report(&a.new) {
+    let mut new = match read_run(&a.new) {
         Ok(r) => r,
-        Err(code) => return code,
+        Err(e) => return fail(Exit::Usage, e),
     };
     let c = compare(&old, &new);
-    out(&comparison_text(&c));
-    let regressed = c.regressed();
+    out(&comparison_text(&c, a.verbose, &super::colour::STYLES));
+    let exit = Exit::of_comparison(&c);
+    let mut ok = true;
+    if let Some(p) = &a.json {
+        let mut text = serde_json::to_string_pretty(&c).unwrap_or_default();
+        text.push('\n');
+        ok &= super::write::file(p, &text);
+    }
     new.comparison = Some(c);
-    if let Some(p) = &a.markdown {
-        if !write_markdown(p, &markdown(&new)) {
-            return ExitCode::from(Exit::Usage);
-        }
+    new.derive();
+    if a.markdown.is_some() || super::write::job_summary().is_some() {
+        ok &= super::write::markdown(a.markdown.as_deref(), &markdown(&new, &MarkdownOptions::default()));
     }
-    if regressed {
-        ExitCode::from(Exit::Differs)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// The exit of `run --baseline`: rule failures fail the run only when the
-/// comparison shows a fixture newly failing, failing differently or with a
-/// new incident (or a listed failure passed); every other code stays.
-pub fn run_exit(
-    code: Exit,
-    comparison: Option<&hexodic_conformance::report::Comparison>,
-    unexpected_passes: usize,
-) -> Exit {
-    match (code, comparison) {
-        (Exit::Differs, Some(c)) if !c.regressed() && unexpected_passes == 0 => Exit::Pass,
-        _ => code,
-    }
+    ExitCode::from(exit.after_writing(ok))
 }

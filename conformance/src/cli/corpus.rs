@@ -2,11 +2,11 @@
 
 use super::common::{fail, out, outln};
 use super::root::find_root;
-use hexodic_conformance::corpus::{
+use hexodic_harness::corpus::{
     coverage, lint, load_corpus, schema_json, select, setup_schema_json,
 };
-use hexodic_conformance::record::{bless, line_diff, orphans};
-use hexodic_conformance::run::Exit;
+use hexodic_harness::record::{bless, line_diff, orphans};
+use hexodic_report::Exit;
 use hexodic_io::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -105,7 +105,7 @@ pub struct SchemaArgs {
 /// `schema`.
 pub fn schema(a: SchemaArgs) -> ExitCode {
     out(&if a.report {
-        hexodic_conformance::report::report_schema_json()
+        hexodic_report::schema::report_schema()
     } else if a.setup {
         setup_schema_json()
     } else {
@@ -152,7 +152,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
                 Exit::Usage,
                 format!(
                     "cannot write a trace: {}",
-                    hexodic_conformance::corpus::io_words(&e)
+                    hexodic_io::paths::io_words(&e)
                 ),
             )
         }
@@ -189,7 +189,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
                         format!(
                             "cannot remove {}: {}",
                             paths::shown(o),
-                            hexodic_conformance::corpus::io_words(&e)
+                            hexodic_io::paths::io_words(&e)
                         ),
                     )
                 }

@@ -2,12 +2,9 @@
 //! one page, by rule area and rule.
 
 use super::common::{fail, outln};
-use hexodic_conformance::fuzz::json::is_fuzz_report;
-use hexodic_conformance::report::dashboard::{build, page, Input};
-use hexodic_conformance::report::html::{utc_date, CatalogueUrl, PageOptions};
-use hexodic_conformance::report::json::read_report_text;
-use hexodic_conformance::report::JsonReport;
-use hexodic_conformance::run::Exit;
+use hexodic_html::dashboard::{build, page, Input};
+use hexodic_html::{utc_date, CatalogueUrl, PageOptions};
+use hexodic_report::{read_report, Exit, Report};
 use hexodic_io::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -27,23 +24,14 @@ pub struct DashboardArgs {
     /// DIR`) at this URL, or at this path relative to the page.
     #[arg(long, value_name = "URL", value_parser = parse_catalogue_url)]
     catalogue_url: Option<CatalogueUrl>,
+    /// A label per report, in the order given, to tell builds of one engine
+    /// apart (default: each file's name without its extension).
+    #[arg(long, value_name = "LABEL")]
+    label: Vec<String>,
 }
 
 fn parse_catalogue_url(text: &str) -> Result<CatalogueUrl, String> {
     CatalogueUrl::parse(text).map_err(|e| e.to_string())
-}
-
-/// Why `file` is refused when it is a fuzz campaign's report (which the
-/// run reports' reader would only call a report missing fields).
-fn fuzz_report(file: &std::path::Path) -> Option<String> {
-    let text = read_report_text(file).ok()?;
-    let value: serde_json::Value = serde_json::from_str(&text).ok()?;
-    is_fuzz_report(&value).then(|| {
-        format!(
-            "{}:1:1: a fuzz campaign's report (`fuzz --json`); the dashboard compares the reports of runs (`run --json`)",
-            paths::shown(file)
-        )
-    })
 }
 
 /// `dashboard`: 0 when the page is written; 2, with nothing written, when
@@ -58,45 +46,51 @@ pub fn run(a: DashboardArgs) -> ExitCode {
     if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
+    if !a.label.is_empty() && a.label.len() != a.reports.len() {
+        return fail(
+            Exit::Usage,
+            format!(
+                "{} given for {}: give one --label per report, or none",
+                hexodic_report::count(a.label.len(), "--label", "--labels"),
+                hexodic_report::count(a.reports.len(), "report", "reports")
+            ),
+        );
+    }
     let mut inputs = Vec::with_capacity(a.reports.len());
-    for file in &a.reports {
-        if let Some(msg) = fuzz_report(file) {
-            return fail(Exit::Usage, msg);
-        }
-        match JsonReport::read(file) {
-            Ok(report) => inputs.push(Input {
-                file: file.clone(),
-                report,
-            }),
+    for (i, file) in a.reports.iter().enumerate() {
+        let report = match read_report(file) {
+            Ok(Report::Run(r)) => *r,
+            Ok(Report::Fuzz(_)) => {
+                let msg = format!(
+                    "{}:1:1: a fuzz campaign's report (`fuzz --json`); the dashboard compares the reports of runs (`run --json`)",
+                    paths::shown(file)
+                );
+                return fail(Exit::Usage, msg);
+            }
             Err(e) => return fail(Exit::Usage, e),
-        }
+        };
+        let label = a.label.get(i).cloned().unwrap_or_else(|| {
+            file.file_stem()
+                .map_or_else(|| paths::shown(file), |s| s.to_string_lossy().into_owned())
+        });
+        inputs.push(Input {
+            label,
+            file: file.clone(),
+            report,
+        });
     }
     let d = build(&inputs);
     let opts = PageOptions {
         catalogue: a.catalogue_url,
         date: Some(utc_date(std::time::SystemTime::now())),
     };
-    if let Err(e) = std::fs::write(&a.out, page(&d, &opts)) {
-        let msg = format!(
-            "cannot write {}: {}",
-            paths::shown(&a.out),
-            paths::io_words(&e)
-        );
-        return fail(Exit::Usage, msg);
+    if !super::write::file(&a.out, &page(&d, &opts)) {
+        return ExitCode::from(Exit::Usage);
     }
-    let lacking = d.columns.iter().filter(|c| !c.missing.is_empty()).count();
-    let mut line = format!(
-        "dashboard written: {} ({} reports compared on {} fixtures",
+    outln(&format!(
+        "dashboard written: {} ({} compared)",
         paths::shown(&a.out),
-        d.columns.len(),
-        d.compared
-    );
-    if lacking > 0 {
-        line.push_str(&format!(
-            "; {lacking} of them lack fixtures others ran, named on the page"
-        ));
-    }
-    line.push(')');
-    outln(&line);
+        hexodic_report::count(inputs.len(), "report", "reports")
+    ));
     ExitCode::SUCCESS
 }

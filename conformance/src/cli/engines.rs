@@ -1,8 +1,8 @@
 //! More engines like the one opened, for the workers of `--jobs`.
 
 use super::common::{EngineArgs, Opened};
-use hexodic_conformance::engine::Transport;
-use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
+use hexodic_engine::Transport;
+use hexodic_engine::{Incident, IncidentKind, RequestStats};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 

@@ -2,8 +2,8 @@
 //! it, and list its legal turns.
 
 use super::common::{fail, outln};
-use hexodic_conformance::oracle::{cell_list, codes};
-use hexodic_conformance::run::Exit;
+use hexodic_report::{cell_list, codes};
+use hexodic_report::Exit;
 use hexodic_render::BoardPicture;
 use hexodic_rules::{Game, Position, Setup, Turn};
 use hexodic_io::paths;
@@ -56,7 +56,7 @@ fn write_svg(path: &Path, text: &str) -> Result<(), String> {
         format!(
             "cannot write {}: {}",
             paths::shown(path),
-            hexodic_conformance::corpus::io_words(&e)
+            hexodic_io::paths::io_words(&e)
         )
     })?;
     eprintln!("picture written: {}", paths::shown(path));

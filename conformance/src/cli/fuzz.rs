@@ -1,17 +1,18 @@
-//! `fuzz`: differential fuzzing against the reference.
+//! `fuzz`: differential fuzzing against the reference, on stable Rust.
 
-use super::common::{fail, interrupt_flag, outln, EngineArgs};
-use hexodic_conformance::corpus::root_of;
-use hexodic_conformance::fuzz::{
-    fuzz_parallel, recording, repeat_command, Campaign, Finding, FuzzJson, FuzzOptions,
-};
-use hexodic_conformance::record::{record, RecordError};
-use hexodic_conformance::report::text::visible;
-use hexodic_conformance::run::{default_jobs, Exit, Partition};
+use super::common::{fail, interrupt_flag, outln, say, EngineArgs};
+use super::outputs::Plan;
+use hexodic_fuzzing::finding::write_finding;
+use hexodic_fuzzing::{fuzz_on, FuzzOptions, Repeat};
+use hexodic_harness::pool::Limits;
+use hexodic_harness::run::{default_jobs, Expectations};
+use hexodic_io::escape::terminal;
 use hexodic_io::paths;
+use hexodic_printer::fuzz::fuzz_text;
+use hexodic_report::{Exit, Partition, Signature};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -29,10 +30,16 @@ pub struct FuzzArgs {
     /// Stop after this many games.
     #[arg(long)]
     games: Option<u64>,
-    /// Folder to write a finding's fixture to; inside a fixtures folder its
-    /// id is its path there (default `fixtures/found`).
-    #[arg(long, default_value = "fixtures/found")]
+    /// The folder of your own fixtures a finding is written to, as
+    /// `found/seed-<game seed>.yaml` with its golden trace (made when
+    /// missing; `run --fixtures DIR` and `lint DIR` take it as it is).
+    #[arg(long, default_value = "hexodic-findings", value_name = "DIR")]
     out: PathBuf,
+    /// Expectations file of `run`: a difference whose signature it pins
+    /// (its rules, kind and key) is known: counted, and the campaign goes
+    /// on looking for a new one; only a new difference fails it.
+    #[arg(long, value_name = "FILE")]
+    expectations: Option<PathBuf>,
     /// Print the rule reach table (games in which each rule fired) even
     /// when a difference is found.
     #[arg(long)]
@@ -55,34 +62,23 @@ pub struct FuzzArgs {
     force: bool,
 }
 
-/// The fixtures folder and id of a finding written to `out` as `stem`.
-fn place(out: &Path, stem: &str) -> (PathBuf, String) {
-    let _ = std::fs::create_dir_all(out);
-    match root_of(out) {
-        Some(root) => {
-            let abs = std::fs::canonicalize(out).unwrap_or_else(|_| out.to_path_buf());
-            let rel = abs
-                .strip_prefix(&root)
-                .map(|r| r.to_string_lossy().replace('\\', "/"))
-                .unwrap_or_default();
-            let id = if rel.is_empty() {
-                format!("found/{stem}")
-            } else {
-                format!("{rel}/{stem}")
-            };
-            (root, id)
-        }
-        None => {
-            let parent = out
-                .parent()
-                .filter(|p| !p.as_os_str().is_empty())
-                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-            let name = out
-                .file_name()
-                .map_or_else(|| "found".into(), |n| n.to_string_lossy().into_owned());
-            (parent, format!("{name}/{stem}"))
-        }
+/// The signatures the expectations file pins, or the exit.
+fn known(a: &FuzzArgs) -> Result<Vec<Signature>, ExitCode> {
+    let Some(path) = &a.expectations else {
+        return Ok(Vec::new());
+    };
+    let e = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
+    if !e.current {
+        say(
+            "notice",
+            format!(
+                "{} pins signatures of an earlier harness: none counts as known here; `run --update-expectations` records them anew",
+                paths::shown(path)
+            ),
+        );
+        return Ok(Vec::new());
     }
+    Ok(e.entries.values().filter_map(|x| x.signature.clone()).collect())
 }
 
 /// `fuzz`.
@@ -94,44 +90,61 @@ pub fn run(a: FuzzArgs) -> ExitCode {
             .map(|d| d.as_secs())
             .unwrap_or(0)
     });
-    // The report may not land on a fixture of the corpus the findings go to.
-    let mut plan = super::outputs::Plan::default();
-    if let Some(root) = root_of(&a.out) {
-        plan.corpus(&root);
+    let mut plan = Plan::default();
+    plan.corpus(&a.out);
+    if let Some(e) = &a.expectations {
+        plan.input(e);
     }
     plan.output("--json", a.json.as_deref());
     if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
+    let known = match known(&a) {
+        Ok(k) => k,
+        Err(code) => return code,
+    };
     let jobs = a.jobs.unwrap_or_else(default_jobs);
     let opened = match a.engine.open(t0, jobs) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
     };
     for w in &opened.warnings {
-        eprintln!("warning: {}", visible(w));
+        say("warning", terminal(w));
     }
     let info = opened.engine.info();
     let opts = FuzzOptions {
         seed,
         games: a.games,
         time: a.time,
-        stop: Some(interrupt_flag()),
-        deadline: a.engine.deadline(t0),
+        limits: Limits {
+            deadline: a.engine.deadline(t0),
+            stop: Some(interrupt_flag()),
+            start_until: None,
+        },
         partition: a.partition,
+        jobs,
+        known,
+        command: a.engine.engine.clone(),
+        repeat: Repeat::Command {
+            engine: a.engine.engine.clone(),
+            timeout: (a.engine.timeout != hexodic_engine::DEFAULT_TIMEOUT)
+                .then(|| humantime::format_duration(a.engine.timeout).to_string()),
+        },
     };
     let part = a
         .partition
         .map(|p| format!(" --partition {p}"))
         .unwrap_or_default();
-    eprintln!(
-        "fuzzing {} with seed {seed}{part} (repeat with --seed {seed}{part})",
-        visible(&info.label())
+    say(
+        "notice",
+        format!(
+            "fuzzing {} with seed {seed}{part} (repeat with --seed {seed}{part})",
+            terminal(&info.label())
+        ),
     );
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();
-        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} games {per_sec} {elapsed}")
-        {
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} games {per_sec} {elapsed}") {
             b.set_style(style);
         }
         b
@@ -139,88 +152,42 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         ProgressBar::hidden()
     };
     let engines = super::engines::Engines::new(&a.engine, t0, jobs, opened);
-    let played = fuzz_parallel(&|| engines.make(), &opts, jobs, |i| {
+    let played = fuzz_on(&|| engines.make(), &opts, &mut |i| {
         if i % 16 == 0 {
             bar.set_position(i);
         }
     });
     bar.finish_and_clear();
-    let report = match played {
+    let mut report = match played {
         Ok(r) => r,
         Err(i) => {
-            let msg = format!(
-                "the engine cannot be used: {}",
-                visible(&i.kind.to_string())
-            );
+            let msg = format!("the engine cannot be used: {}", terminal(&i.kind.to_string()));
             return fail(Exit::Unusable, msg);
         }
     };
-    let campaign = Campaign {
-        seed,
-        games: a.games,
-        time_seconds: a.time.map(|t| t.as_secs_f64()),
-        partition: a.partition,
-    };
-    let mut doc = FuzzJson::new(&report, &info, a.engine.engine.as_deref(), campaign);
-    outln(doc.text(a.reach).trim_end());
-    if let Some(finding) = &report.finding {
-        let repeat = repeat_command(a.engine.engine.as_deref(), finding.game_seed);
-        let fixture = write_finding(&a.out, finding, &info.label(), &repeat, a.force);
-        if let Some(f) = doc.finding.as_mut() {
-            f.fixture = fixture;
+    outln(fuzz_text(&report, a.reach, &super::colour::STYLES).trim_end());
+    let mut ok = true;
+    if let Some(f) = report.finding.as_mut().filter(|f| !f.known) {
+        match write_finding(&a.out, f, &info.label(), a.force) {
+            Ok(r) => {
+                outln(&format!(
+                    "fixture written: {} (passes on the reference in {} variants; trace {}); run it with `hexodic-conformance run --fixtures {} {}`",
+                    paths::shown(&r.fixture),
+                    r.variants,
+                    paths::shown(&r.trace),
+                    paths::shown(&a.out),
+                    r.id
+                ));
+                f.fixture = Some(paths::shown(&r.fixture));
+            }
+            Err(e) => {
+                say("error", format!("the finding could not be written as a fixture: {e}"));
+                ok = false;
+            }
         }
     }
     if let Some(path) = &a.json {
-        if let Err(e) = std::fs::write(path, doc.to_json()) {
-            let msg = format!(
-                "cannot write {}: {}",
-                paths::shown(path),
-                paths::io_words(&e)
-            );
-            return fail(Exit::Usage, msg);
-        }
+        ok &= super::write::file(path, &report.to_json());
     }
-    ExitCode::from(doc.exit())
-}
-
-/// How many names `write_finding` tries for one finding.
-const MAX_NAMES: u32 = 100;
-
-/// Write a finding as a fixture below `out`; the fixture's path as shown.
-/// An existing fixture is never replaced without `force`: the next free
-/// name is taken instead (`seed-S-2`, ...).
-fn write_finding(
-    out: &Path,
-    finding: &Finding,
-    engine: &str,
-    repeat: &str,
-    force: bool,
-) -> Option<String> {
-    let mut written = Err(RecordError::Check("no free fixture name".into()));
-    for n in 1..=MAX_NAMES {
-        let stem = match n {
-            1 => format!("seed-{}", finding.game_seed),
-            n => format!("seed-{}-{n}", finding.game_seed),
-        };
-        let (root, id) = place(out, &stem);
-        written = record(&root, &recording(finding, &id, engine, repeat), force);
-        if !matches!(written, Err(RecordError::Exists(_))) {
-            break;
-        }
-    }
-    match written {
-        Ok(r) => {
-            outln(&format!(
-                "fixture written: {} (passes on the reference in {} variants; trace {})",
-                paths::shown(&r.fixture),
-                r.variants,
-                paths::shown(&r.trace)
-            ));
-            Some(paths::shown(&r.fixture))
-        }
-        Err(e) => {
-            eprintln!("error: the finding could not be written as a fixture: {e}");
-            None
-        }
-    }
+    ExitCode::from(Exit::of_fuzz(&report).after_writing(ok))
 }

@@ -1,16 +1,16 @@
 //! `merge`: the JSON reports of the parts of one run (`run --partition
-//! K/N`, on one machine or many) as the reports a single run writes; or
+//! K/N`, on one machine or many) as the reports a single run writes, its
+//! comparison with a baseline included (the parts', or `--baseline`'s); or
 //! the JSON reports of `fuzz` runs (the parts of a partitioned campaign,
 //! campaigns of other seeds) as one fuzz report.
 
 use super::common::{fail, out};
-use hexodic_conformance::fuzz::json::is_fuzz_report;
-use hexodic_conformance::fuzz::{merge_fuzz, FuzzJson};
-use hexodic_conformance::report::json::read_report_text;
-use hexodic_conformance::report::{json, junit, markdown, merge, text, JsonReport, Part};
-use hexodic_conformance::run::Exit;
-use hexodic_io::paths;
-use std::path::{Path, PathBuf};
+use super::outputs::Plan;
+use hexodic_printer::fuzz::fuzz_text;
+use hexodic_printer::markdown::{markdown, MarkdownOptions};
+use hexodic_printer::text::{text, TextOptions};
+use hexodic_report::{compare, merge_campaigns, merge_runs, read_report, read_run, Exit, Part, Report};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Arguments of `merge`.
@@ -29,9 +29,14 @@ pub struct MergeArgs {
     /// Write the merged HTML report.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Write the merged run's Markdown summary.
+    /// Write the merged run's Markdown summary (also appended to
+    /// `$GITHUB_STEP_SUMMARY` when it is set).
     #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
+    /// Compare the merged run with the JSON report of a previous build,
+    /// as `run --baseline` does.
+    #[arg(long, value_name = "FILE")]
+    baseline: Option<PathBuf>,
     /// Print the text report (the default when no file is asked for).
     #[arg(long)]
     text: bool,
@@ -40,123 +45,104 @@ pub struct MergeArgs {
     verbose: bool,
 }
 
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| {
-        format!(
-            "cannot write {}: {}",
-            paths::shown(path),
-            paths::io_words(&e)
-        )
-    })
-}
-
 /// `merge`: exits as the merged run would (2, with nothing written, when
 /// the parts cannot be merged).
 pub fn run(a: MergeArgs) -> ExitCode {
-    let mut plan = super::outputs::Plan::default();
-    for part in &a.parts {
+    let mut plan = Plan::default();
+    for part in a.parts.iter().chain(&a.baseline) {
         plan.input(part);
     }
     plan.output("--json", a.json.as_deref())
         .output("--junit", a.junit.as_deref())
         .output("--html", a.html.as_deref())
         .output("--markdown", a.markdown.as_deref());
+    if a.markdown.is_some() {
+        super::write::plan_job_summary(&mut plan);
+    }
     if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
-    let texts = match read_all(&a.parts) {
-        Ok(t) => t,
-        Err(e) => return fail(Exit::Usage, e),
-    };
-    let fuzz = texts.iter().filter(|(_, _, f)| *f).count();
-    if fuzz > 0 {
-        if let Some((file, _, _)) = texts.iter().find(|(_, _, f)| !*f) {
-            let msg = format!(
-                "{}: a run's report among fuzz reports: merge the reports of one kind",
-                paths::shown(file)
-            );
-            return fail(Exit::Usage, msg);
-        }
-        return merge_fuzz_reports(&a, &texts);
-    }
-    let mut parts = Vec::with_capacity(a.parts.len());
-    for (file, text, _) in &texts {
-        match JsonReport::parse(file, text) {
-            Ok(report) => parts.push(Part {
+    let mut runs = Vec::new();
+    let mut campaigns = Vec::new();
+    for file in &a.parts {
+        match read_report(file) {
+            Ok(Report::Run(r)) => runs.push(Part {
                 file: file.clone(),
-                report,
+                report: *r,
+            }),
+            Ok(Report::Fuzz(r)) => campaigns.push(Part {
+                file: file.clone(),
+                report: *r,
             }),
             Err(e) => return fail(Exit::Usage, e),
         }
     }
-    let merged = match merge(&parts) {
+    if !runs.is_empty() && !campaigns.is_empty() {
+        let msg = format!(
+            "{}: a run's report among fuzz reports: merge the reports of one kind",
+            hexodic_io::paths::shown(&runs[0].file)
+        );
+        return fail(Exit::Usage, msg);
+    }
+    if !campaigns.is_empty() {
+        return merge_fuzz(&a, &campaigns);
+    }
+    let mut report = match merge_runs(&runs) {
         Ok(m) => m,
         Err(e) => return fail(Exit::Usage, e),
     };
-    let report = &merged.run;
-    let mut files: Vec<(&PathBuf, String)> = Vec::new();
-    if let Some(p) = &a.json {
-        files.push((p, json(report, merged.command.as_deref())));
-    }
-    if let Some(p) = &a.junit {
-        files.push((p, junit(report)));
-    }
-    if let Some(p) = &a.html {
-        files.push((p, hexodic_conformance::report::html::report(report)));
-    }
-    if let Some(p) = &a.markdown {
-        let doc = JsonReport::new(report, merged.command.as_deref());
-        files.push((p, markdown(&doc)));
-    }
-    if a.text || files.is_empty() {
-        out(&text(report, a.verbose));
-    }
-    for (path, body) in &files {
-        if let Err(e) = write(path, body) {
-            return fail(Exit::Usage, e);
-        }
-    }
-    ExitCode::from(report.exit())
-}
-
-/// Each file's text and whether it is a fuzz report.
-fn read_all(files: &[PathBuf]) -> Result<Vec<(PathBuf, String, bool)>, String> {
-    let mut out = Vec::with_capacity(files.len());
-    for file in files {
-        let text = read_report_text(file).map_err(|e| e.to_string())?;
-        let fuzz =
-            serde_json::from_str::<serde_json::Value>(&text).is_ok_and(|v| is_fuzz_report(&v));
-        out.push((file.clone(), text, fuzz));
-    }
-    Ok(out)
-}
-
-/// Merge fuzz reports: the text `fuzz` prints, and `--json`.
-fn merge_fuzz_reports(a: &MergeArgs, texts: &[(PathBuf, String, bool)]) -> ExitCode {
-    if a.junit.is_some() || a.html.is_some() || a.markdown.is_some() {
-        return fail(
-            Exit::Usage,
-            "fuzz reports merge into a JSON report and text only (no --junit, --html or --markdown)",
-        );
-    }
-    let mut parts = Vec::with_capacity(texts.len());
-    for (file, text, _) in texts {
-        match FuzzJson::parse(file, text) {
-            Ok(r) => parts.push((file.clone(), r)),
+    if let Some(b) = &a.baseline {
+        match read_run(b) {
+            Ok(b) => {
+                report.comparison = Some(compare(&b, &report));
+                report.derive();
+            }
             Err(e) => return fail(Exit::Usage, e),
         }
     }
-    let merged = match merge_fuzz(&parts) {
+    let mut files: Vec<(&PathBuf, String)> = Vec::new();
+    if let Some(p) = &a.json {
+        files.push((p, report.to_json()));
+    }
+    if let Some(p) = &a.junit {
+        files.push((p, hexodic_printer::junit::junit(&report)));
+    }
+    if let Some(p) = &a.html {
+        files.push((p, hexodic_html::report::page(&report, &hexodic_html::PageOptions::default())));
+    }
+    if a.text || (files.is_empty() && a.markdown.is_none()) {
+        let opts = TextOptions {
+            verbose: a.verbose,
+            styles: super::colour::STYLES,
+            ..TextOptions::default()
+        };
+        out(&text(&report, &opts));
+    }
+    let mut ok = true;
+    for (path, body) in &files {
+        ok &= super::write::file(path, body);
+    }
+    if a.markdown.is_some() {
+        ok &= super::write::markdown(a.markdown.as_deref(), &markdown(&report, &MarkdownOptions::default()));
+    }
+    ExitCode::from(Exit::of_run(&report).after_writing(ok))
+}
+
+/// Merge fuzz reports: the text `fuzz` prints, and `--json`.
+fn merge_fuzz(a: &MergeArgs, parts: &[Part<hexodic_report::FuzzReport>]) -> ExitCode {
+    if a.junit.is_some() || a.html.is_some() || a.markdown.is_some() || a.baseline.is_some() {
+        return fail(
+            Exit::Usage,
+            "fuzz reports merge into a JSON report and text only (no --junit, --html, --markdown or --baseline)",
+        );
+    }
+    let merged = match merge_campaigns(parts) {
         Ok(m) => m,
         Err(e) => return fail(Exit::Usage, e),
     };
     if a.text || a.json.is_none() {
-        out(&merged.text(false));
+        out(&fuzz_text(&merged, false, &super::colour::STYLES));
     }
-    if let Some(p) = &a.json {
-        if let Err(e) = write(p, &merged.to_json()) {
-            return fail(Exit::Usage, e);
-        }
-    }
-    ExitCode::from(merged.exit())
+    let ok = a.json.as_ref().is_none_or(|p| super::write::file(p, &merged.to_json()));
+    ExitCode::from(Exit::of_fuzz(&merged).after_writing(ok))
 }

@@ -19,3 +19,4 @@ pub mod root;
 pub mod run;
 pub mod selection;
 pub mod transcripts;
+pub mod write;

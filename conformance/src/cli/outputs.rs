@@ -35,25 +35,18 @@ fn resolved(path: &Path) -> PathBuf {
     }
 }
 
-/// The identity of an existing file (device and inode), so two names of one
-/// file (a hard link) are seen as one.
-#[cfg(unix)]
-fn identity(path: &Path) -> Option<(u64, u64)> {
-    use std::os::unix::fs::MetadataExt;
-    let m = std::fs::metadata(path).ok()?;
-    Some((m.dev(), m.ino()))
-}
-
-#[cfg(not(unix))]
-fn identity(_path: &Path) -> Option<(u64, u64)> {
-    None
-}
-
+/// Whether two paths name one file: the same place once resolved, or one
+/// existing file under two names (a hard link).
 fn same(a: &Path, b: &Path) -> bool {
-    if resolved(a) == resolved(b) {
-        return true;
-    }
-    matches!((identity(a), identity(b)), (Some(x), Some(y)) if x == y)
+    resolved(a) == resolved(b) || same_file::is_same_file(a, b).unwrap_or(false)
+}
+
+/// What an existing path is when it is not a regular file (a named pipe, a
+/// socket, a device, a folder), in words; none for a regular file or
+/// nothing at all.
+fn not_regular(path: &Path) -> Option<&'static str> {
+    let meta = std::fs::metadata(path).ok()?;
+    (!meta.is_file()).then(|| hexodic_io::files::kind_of(&meta))
 }
 
 /// Whether `path` is a fixture, golden trace or shared setup of the
@@ -100,12 +93,23 @@ impl Plan {
     }
 
     /// Every output that is, or resolves to, an input or another output,
-    /// in words; empty when the command may run.
+    /// and every input or output that is not a regular file, in words;
+    /// empty when the command may run.
     pub fn conflicts(&self) -> Vec<String> {
         let mut found = Vec::new();
+        for input in &self.inputs {
+            if let Some(kind) = not_regular(input) {
+                found.push(format!(
+                    "{} is {kind}, not a regular file: not read",
+                    paths::shown(input)
+                ));
+            }
+        }
         for (i, (option, out)) in self.outputs.iter().enumerate() {
             let shown = paths::shown(out);
-            if let Some(input) = self.inputs.iter().find(|i| same(out, i)) {
+            if let Some(kind) = not_regular(out) {
+                found.push(format!("{option} {shown} is {kind}, not a regular file: not written"));
+            } else if let Some(input) = self.inputs.iter().find(|i| same(out, i)) {
                 found.push(format!(
                     "{option} {shown} would overwrite {}, a file this command reads",
                     paths::shown(input)
@@ -140,6 +144,32 @@ impl Plan {
             }
         }
         found
+    }
+
+    /// Whether a file found while the command runs (a transcript, a
+    /// finding) may be written at `path`, where it really leads (links
+    /// resolved): never an input, another output or a file of a corpus.
+    pub fn allows(&self, path: &Path) -> Result<(), String> {
+        let shown = paths::shown(path);
+        if let Some(kind) = not_regular(path).filter(|_| path.exists()) {
+            return Err(format!("{shown} is {kind}, not a regular file: not written"));
+        }
+        if let Some(input) = self.inputs.iter().find(|i| same(path, i)) {
+            return Err(format!(
+                "{shown} would overwrite {}, a file this command reads: not written",
+                paths::shown(input)
+            ));
+        }
+        if let Some((option, _)) = self.outputs.iter().find(|(_, o)| same(path, o)) {
+            return Err(format!("{shown} is the file of {option}: not written"));
+        }
+        if let Some(root) = self.corpora.iter().find(|r| resolved(path).starts_with(resolved(r))) {
+            return Err(format!(
+                "{shown} is inside the corpus {}: not written",
+                paths::shown(root)
+            ));
+        }
+        Ok(())
     }
 
     /// [`Plan::conflicts`] as one message, or `Ok` when there is none.

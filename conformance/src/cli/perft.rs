@@ -2,12 +2,12 @@
 //! the first differing count bisected).
 
 use super::common::{fail, load_position, outln, EngineArgs};
-use hexodic_conformance::diagnose::bisect_perft;
-use hexodic_conformance::engine::{Capability, Engine};
-use hexodic_conformance::oracle::Difference;
-use hexodic_conformance::report::text::details;
-use hexodic_conformance::report::text::visible;
-use hexodic_conformance::run::Exit;
+use hexodic_harness::diagnose::bisect_perft;
+use hexodic_engine::{Capability, Engine};
+use hexodic_report::Difference;
+
+use hexodic_io::escape::terminal as visible;
+use hexodic_report::Exit;
 use hexodic_rules::{perft, Game, Setup, Turn};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -18,7 +18,7 @@ use std::time::Instant;
 /// about 500 (perft(3) = 114,828,774): at the measured 2.4 billion leaves/s
 /// on one core (BENCHMARKS.md), depth 4 takes about half a minute and depth
 /// 5 some hours; depth 6 would take months. `serve` counts at most
-/// [`MAX_SERVED_DEPTH`](hexodic_conformance::engine::MAX_SERVED_DEPTH).
+/// [`MAX_SERVED_DEPTH`](hexodic_engine::MAX_SERVED_DEPTH).
 pub const MAX_DEPTH: u32 = 5;
 
 /// `--depth`: from 1 to [`MAX_DEPTH`].
@@ -76,7 +76,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
         }
         Ok(())
     };
-    let result: Result<Result<u64, Difference>, hexodic_conformance::engine::Incident> = (|| {
+    let result: Result<Result<u64, Difference>, hexodic_engine::Incident> = (|| {
         goto(engine, &[])?;
         let got = engine.perft(a.depth)?;
         let expected = perft::perft(game, a.depth);
@@ -101,7 +101,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
         Ok(Err(d)) => {
             outln(&d.summary());
             outln(&format!("position: {}", start.to_notation()));
-            for l in details(&d) {
+            for l in d.details() {
                 outln(&format!("  {l}"));
             }
             if let Difference::Perft { got, .. } = d {

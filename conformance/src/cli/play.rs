@@ -1,8 +1,8 @@
 //! `play`: random games with a tally of their endings.
 
 use super::common::{fail, load_position};
-use hexodic_conformance::fuzz::tally::{play_game, Tally};
-use hexodic_conformance::run::Exit;
+use hexodic_fuzzing::tally::{play_game, Tally};
+use hexodic_report::Exit;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::process::ExitCode;

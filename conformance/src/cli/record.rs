@@ -2,9 +2,9 @@
 //! in from the reference, with its golden trace.
 
 use super::common::{fail, outln};
-use hexodic_conformance::corpus::Basis;
-use hexodic_conformance::record::{record, ListChecks, Planned, Recording};
-use hexodic_conformance::run::Exit;
+use hexodic_harness::corpus::Basis;
+use hexodic_harness::record::{record, ListChecks, Planned, Recording};
+use hexodic_report::Exit;
 use hexodic_rules::{Position, Setup, Turn};
 use hexodic_io::paths;
 use std::path::PathBuf;

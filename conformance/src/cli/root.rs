@@ -1,13 +1,22 @@
 //! Where the corpus is, as every corpus command finds it, saying so on
 //! standard error when it falls back to the embedded corpus.
 
-use hexodic_conformance::corpus::{embedded, SelectError};
+use hexodic_harness::corpus::{embedded, SelectError};
 use std::path::{Path, PathBuf};
 
-/// [`hexodic_conformance::corpus::find_root`], with a notice when the
+/// Whether `run` from the current folder, with no `--fixtures`, would find
+/// the corpus `root` by itself.
+pub fn found_by_default(root: &Path) -> bool {
+    match hexodic_harness::corpus::found_from_here() {
+        Some(here) => same_file::is_same_file(&here, root).unwrap_or(false),
+        None => embedded::is_embedded(root),
+    }
+}
+
+/// [`hexodic_harness::corpus::find_root`], with a notice when the
 /// corpus is the one embedded in this build.
 pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, SelectError> {
-    let root = hexodic_conformance::corpus::find_root(given, targets)?;
+    let root = hexodic_harness::corpus::find_root(given, targets)?;
     if given.is_none() && embedded::is_embedded(&root) {
         eprintln!("{}", embedded::notice());
     }
@@ -22,10 +31,10 @@ pub fn writable_root(
     targets: &[String],
     command: &str,
 ) -> Result<PathBuf, String> {
-    let root = hexodic_conformance::corpus::find_root(given, targets).map_err(|e| e.to_string())?;
+    let root = hexodic_harness::corpus::find_root(given, targets).map_err(|e| e.to_string())?;
     if embedded::is_embedded(&root) {
         return Err(format!(
-            "no fixtures folder here or above: `{command}` would write into the cache copy of the corpus built into the harness; run it in a corpus or give one with --fixtures DIR"
+            "no fixtures folder here or above: `{command}` cannot write into the corpus built into the harness; run it in a corpus or give one with --fixtures DIR"
         ));
     }
     Ok(root)

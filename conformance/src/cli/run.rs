@@ -1,19 +1,25 @@
-//! `run`: the corpus against an engine, with every report.
+//! `run`: the corpus against an engine, with every report. The run emits
+//! one report; every writer reads it, and the exit code is the report's
+//! (`Exit::of_run`), or 2 when a report could not be written.
 
-use super::common::{fail, interrupt_flag, out, EngineArgs, Opened};
+use super::common::{fail, interrupt_flag, out, say, EngineArgs, Opened};
+use super::outputs::Plan;
 use super::root::find_root;
-use hexodic_conformance::corpus::{select, Corpus, SelectError};
-use hexodic_conformance::engine::{Incident, IncidentKind, RequestStats};
-use hexodic_conformance::report::html::{report_with, utc_date, CatalogueUrl, PageOptions};
-use hexodic_conformance::report::{
-    compare, comparison_text, github_annotations, junit, markdown, text, AnnotationPlaces,
-    Comparison, Expectations, JsonReport,
+use hexodic_engine::{Incident, IncidentKind, RequestStats};
+use hexodic_harness::corpus::{select, Corpus, SelectError};
+use hexodic_harness::pool::Limits;
+use hexodic_harness::run::{
+    content_hash, default_jobs, run_corpus_on, unusable_report, Expectations, Progress, Rerun,
+    RunOptions,
 };
-use hexodic_conformance::run::{
-    corpus_version, default_jobs, run_corpus_parallel, Exit, Partition, Progress, RunOptions,
-    RunReport, Stopped,
-};
+use hexodic_html::{CatalogueUrl, PageOptions};
+use hexodic_io::escape::terminal;
 use hexodic_io::paths;
+use hexodic_printer::annotations::{github_annotations, AnnotationPlaces};
+use hexodic_printer::comparison::comparison_text;
+use hexodic_printer::markdown::{markdown, MarkdownOptions};
+use hexodic_printer::text::{text, TextOptions};
+use hexodic_report::{compare, read_run, ExpectationsFile, Exit, Partition, RunReport, Settings, Stopped};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -27,7 +33,7 @@ pub struct RunArgs {
     /// Fixture files or folders, or parts of fixture ids (default: the whole corpus).
     targets: Vec<String>,
     /// The fixtures folder (default: the one the targets are in, else
-    /// `fixtures/` here or above).
+    /// `fixtures/` here or above, else the corpus built into the harness).
     #[arg(long, value_name = "DIR")]
     fixtures: Option<PathBuf>,
     /// Run only the fixtures whose `rules:` cite this rule ID (repeatable;
@@ -37,9 +43,12 @@ pub struct RunArgs {
     /// Print the selected fixture ids and their variants, without running.
     #[arg(long)]
     list: bool,
+    /// A selection of no fixture is not an error (exit 0, nothing run).
+    #[arg(long)]
+    allow_empty: bool,
     /// Stop at the first fixture that fails the run (a failure the
     /// expectations file does not list, a changed failure, an unexpected
-    /// pass or an incident); the reports are still written.
+    /// pass, a flaky fixture or an incident); the reports are still written.
     #[arg(long)]
     fail_fast: bool,
     #[command(flatten)]
@@ -57,7 +66,9 @@ pub struct RunArgs {
     /// reason. A listed fixture that passes is an unexpected pass and fails the run.
     #[arg(long, value_name = "FILE")]
     expectations: Option<PathBuf>,
-    /// Write the current failures to the expectations file (keeping known reasons).
+    /// Write the current failures to the expectations file (keeping the
+    /// reasons and comments people wrote); the run then exits as if they
+    /// had been listed.
     #[arg(long, requires = "expectations")]
     update_expectations: bool,
     /// Write a JUnit XML report.
@@ -68,22 +79,22 @@ pub struct RunArgs {
     json: Option<PathBuf>,
     /// The JSON report of a previous build (`run --json`): the comparison is
     /// printed after the summary and written in the JSON and Markdown
-    /// reports, and rule failures fail the run only when a fixture newly
-    /// fails or fails differently.
+    /// reports. After the expectations file, it decides: a rule failure
+    /// fails the run only when the fixture newly fails or fails differently.
     #[arg(long, value_name = "FILE")]
     baseline: Option<PathBuf>,
-    /// Write a short Markdown summary (also appended to
-    /// `$GITHUB_STEP_SUMMARY` when it is set).
+    /// Write a Markdown summary (also appended to `$GITHUB_STEP_SUMMARY`
+    /// when it is set).
     #[arg(long, value_name = "FILE")]
     markdown: Option<PathBuf>,
     /// Write an HTML report (one self-contained page with the boards drawn).
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
-    /// Link the HTML report's rule IDs and fixture names to this catalogue
-    /// (`catalogue --out DIR`): an http://, https:// or file:// URL, or a
-    /// path relative to the report's folder.
-    #[arg(long, value_name = "URL", requires = "html", value_parser = parse_catalogue_url)]
-    catalogue_url: Option<CatalogueUrl>,
+    /// Link the HTML and Markdown reports' rule IDs and fixture names to
+    /// this catalogue (`catalogue --out DIR`): an http://, https:// or
+    /// file:// URL, or a path relative to the report's folder.
+    #[arg(long, value_name = "URL", value_parser = parse_catalogue_url)]
+    catalogue_url: Option<(String, CatalogueUrl)>,
     /// Run this many engine processes at once, each fixture on one of them
     /// (default: the number of cores). The reports are the same as with 1.
     #[arg(long, value_name = "N", value_parser = super::common::parse_jobs)]
@@ -99,8 +110,10 @@ pub struct RunArgs {
     transcript: Option<PathBuf>,
 }
 
-fn parse_catalogue_url(text: &str) -> Result<CatalogueUrl, String> {
-    CatalogueUrl::parse(text).map_err(|e| e.to_string())
+fn parse_catalogue_url(text: &str) -> Result<(String, CatalogueUrl), String> {
+    CatalogueUrl::parse(text)
+        .map(|u| (text.to_owned(), u))
+        .map_err(|e| e.to_string())
 }
 
 fn progress_bar() -> ProgressBar {
@@ -120,45 +133,33 @@ fn slow_note(stats: &Mutex<Vec<Arc<Mutex<RequestStats>>>>) -> Option<String> {
     all.iter().find_map(|st| st.lock().ok()?.slow_note())
 }
 
-fn write(path: &Path, text: &str) -> bool {
-    match std::fs::write(path, text) {
-        Ok(()) => true,
-        Err(e) => {
-            eprintln!(
-                "error: cannot write {}: {}",
-                paths::shown(path),
-                hexodic_conformance::corpus::io_words(&e)
-            );
-            false
-        }
-    }
-}
-
-fn write_reports(a: &RunArgs, report: &RunReport, comparison: Option<&Comparison>) -> bool {
+/// Write every report the arguments ask for; whether each was written.
+fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
     let mut ok = true;
     if let Some(p) = &a.junit {
-        ok &= write(p, &junit(report));
+        ok &= super::write::file(p, &hexodic_printer::junit::junit(report));
     }
-    let mut doc = JsonReport::new(report, a.engine.engine.as_deref());
-    doc.comparison = comparison.cloned();
     if let Some(p) = &a.json {
-        ok &= write(p, &doc.to_json());
+        ok &= super::write::file(p, &report.to_json());
     }
-    if let Some(p) = &a.markdown {
-        ok &= super::compare::write_markdown(p, &markdown(&doc));
+    let md = MarkdownOptions {
+        catalogue_url: a.catalogue_url.as_ref().map(|(text, _)| text.clone()),
+    };
+    if a.markdown.is_some() || super::write::job_summary().is_some() {
+        ok &= super::write::markdown(a.markdown.as_deref(), &markdown(report, &md));
     }
     if let Some(p) = &a.html {
         let opts = PageOptions {
-            catalogue: a.catalogue_url.clone(),
-            date: Some(utc_date(std::time::SystemTime::now())),
+            catalogue: a.catalogue_url.as_ref().map(|(_, u)| u.clone()),
+            date: Some(hexodic_html::utc_date(std::time::SystemTime::now())),
         };
-        ok &= write(p, &report_with(report, &opts));
+        ok &= super::write::file(p, &hexodic_html::report::page(report, &opts));
     }
     ok
 }
 
-/// The corpus the targets select and the expectations file, or the exit.
-fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
+/// The corpus the targets select, or the exit.
+fn select_corpus(a: &RunArgs) -> Result<Corpus, ExitCode> {
     let root = find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| fail(Exit::Usage, e))?;
     let mut corpus = select(&root, &a.targets).map_err(|e| match &e {
         SelectError::NoMatch(t) => match super::selection::rule_hint(t) {
@@ -171,28 +172,136 @@ fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
         let rules = super::selection::rules(&a.rule).map_err(|e| fail(Exit::Usage, e))?;
         super::selection::keep_citing(&mut corpus, &rules);
     }
-    let mut expected = Expectations::default();
-    if let Some(path) = &a.expectations {
-        if path.is_file() {
-            expected = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
-            let unpinned = expected.unpinned();
-            if unpinned > 0 && !a.update_expectations {
-                let (n, pins) = if unpinned == 1 {
-                    ("1 entry".to_owned(), "pins")
-                } else {
-                    (format!("{unpinned} entries"), "pin")
-                };
-                eprintln!(
-                    "notice: {n} of {} {pins} no failure signature, so any failure counts as expected; `--update-expectations` records the signatures (and keeps the reasons)",
-                    paths::shown(path)
-                );
-            }
-        } else if !a.update_expectations {
-            let msg = format!("no expectations file {}", paths::shown(path));
-            return Err(fail(Exit::Usage, msg));
+    if corpus.fixtures.is_empty() && corpus.errors.is_empty() && !a.allow_empty {
+        let what = if a.targets.is_empty() && a.rule.is_empty() {
+            format!("the corpus {} holds no fixture", paths::shown(&corpus.root))
+        } else {
+            format!(
+                "the selection holds no fixture of the corpus {}",
+                paths::shown(&corpus.root)
+            )
+        };
+        return Err(fail(
+            Exit::Usage,
+            format!("{what}: nothing to run (--allow-empty makes that a success)"),
+        ));
+    }
+    Ok(corpus)
+}
+
+/// The expectations file, or the exit; warnings for the ids no fixture has.
+fn load_expectations(a: &RunArgs, corpus: &Corpus) -> Result<Expectations, ExitCode> {
+    let Some(path) = &a.expectations else {
+        return Ok(Expectations::default());
+    };
+    if !path.exists() {
+        return match a.update_expectations {
+            true => Ok(Expectations::missing(path)),
+            false => Err(fail(
+                Exit::Usage,
+                format!("no expectations file {}", paths::shown(path)),
+            )),
+        };
+    }
+    let e = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
+    let ids: Vec<String> = hexodic_harness::corpus::fixture_files(&corpus.root, &corpus.root)
+        .iter()
+        .filter_map(|f| hexodic_harness::corpus::id_for(&corpus.root, f))
+        .collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    for (id, near) in e.unknown_ids(&ids) {
+        let near = near.map_or(String::new(), |n| format!(" (did you mean {n}?)"));
+        let fix = if a.update_expectations {
+            "; removed"
+        } else {
+            "; `--update-expectations` removes it"
+        };
+        say(
+            "warning",
+            format!(
+                "{}: `{id}` names no fixture of the corpus{near}{fix}",
+                paths::shown(path)
+            ),
+        );
+    }
+    let unpinned = e.unpinned();
+    if unpinned > 0 && !a.update_expectations {
+        say(
+            "notice",
+            format!(
+                "{} of {} pin no failure signature of this harness, so any failure counts as expected; `--update-expectations` records the signatures (and keeps the reasons)",
+                hexodic_report::count(unpinned, "entry", "entries"),
+                paths::shown(path)
+            ),
+        );
+    }
+    Ok(e)
+}
+
+/// The files `run` reads and writes: no report may replace an input or
+/// another report.
+fn plan(a: &RunArgs, root: &Path) -> Plan {
+    let mut plan = Plan::default();
+    plan.corpus(root);
+    for input in [&a.baseline].into_iter().flatten() {
+        plan.input(input);
+    }
+    if let Some(e) = &a.expectations {
+        if a.update_expectations {
+            plan.output("--expectations", Some(e));
+        } else {
+            plan.input(e);
         }
     }
-    Ok((corpus, expected))
+    plan.output("--junit", a.junit.as_deref())
+        .output("--json", a.json.as_deref())
+        .output("--markdown", a.markdown.as_deref())
+        .output("--html", a.html.as_deref())
+        .folder("--transcript", a.transcript.as_deref());
+    super::write::plan_job_summary(&mut plan);
+    plan
+}
+
+/// How the run is recorded in its report.
+fn settings(a: &RunArgs, expectations: &Expectations) -> Settings {
+    Settings {
+        targets: a.targets.clone(),
+        rules: a.rule.clone(),
+        variant: a.variant,
+        traces: !a.no_traces,
+        timeout_ms: a
+            .engine
+            .engine
+            .as_ref()
+            .map(|_| u64::try_from(a.engine.timeout.as_millis()).unwrap_or(u64::MAX)),
+        fail_fast: a.fail_fast,
+        expectations: a.expectations.as_ref().map(|p| ExpectationsFile {
+            file: paths::shown(p),
+            hash: match expectations.text.is_empty() {
+                true => String::new(),
+                false => content_hash(&expectations.text),
+            },
+            updated: false,
+        }),
+        partition: a.partition,
+    }
+}
+
+/// How a fixture of the run is run again: every option that changes its
+/// outcome.
+fn rerun(a: &RunArgs, corpus: &Corpus) -> Rerun {
+    let found_here = super::root::found_by_default(&corpus.root);
+    Rerun::Command {
+        engine: a.engine.engine.clone(),
+        fixtures: if found_here {
+            Vec::new()
+        } else {
+            vec![paths::shown(&corpus.root)]
+        },
+        traces: !a.no_traces,
+        timeout: (a.engine.timeout != hexodic_engine::DEFAULT_TIMEOUT)
+            .then(|| humantime::format_duration(a.engine.timeout).to_string()),
+    }
 }
 
 /// Run the corpus on `jobs` engines (the one opened and more like it) with
@@ -201,14 +310,13 @@ fn prepare(a: &RunArgs) -> Result<(Corpus, Expectations), ExitCode> {
 fn run_with_progress(
     a: &RunArgs,
     t0: Instant,
-    jobs: usize,
     opened: Opened,
     corpus: &Corpus,
     opts: &RunOptions,
-) -> RunReport {
+) -> hexodic_harness::run::Run {
     let bar = progress_bar();
     bar.set_length(corpus.fixtures.len() as u64);
-    let engines = super::engines::Engines::new(&a.engine, t0, jobs, opened);
+    let engines = super::engines::Engines::new(&a.engine, t0, opts.jobs, opened);
     let make_engine = || engines.make();
     let stats = &engines.stats;
     let mut warned_slow = false;
@@ -217,98 +325,117 @@ fn run_with_progress(
         bar.set_message(format!("{} failing", p.failures));
         if !warned_slow {
             if let Some(n) = slow_note(stats) {
-                bar.suspend(|| eprintln!("warning: the engine is slow: {n}"));
+                bar.suspend(|| {
+                    say(
+                        "warning",
+                        format!("the engine is slow: {n} (`--timeout` sets how long it may take)"),
+                    )
+                });
                 warned_slow = true;
             }
         }
     };
-    let report = run_corpus_parallel(&make_engine, corpus, opts, jobs, &mut progress)
-        .unwrap_or_else(|i| {
-            let command = a.engine.engine.as_deref().unwrap_or("");
-            RunReport::unusable(corpus, command, i)
-        });
+    let run = run_corpus_on(&make_engine, corpus, opts, &mut progress).unwrap_or_else(|i| {
+        hexodic_harness::run::Run {
+            report: unusable_report(corpus, opts, &i),
+            transcripts: Vec::new(),
+        }
+    });
     bar.finish_and_clear();
-    report
+    run
 }
 
-/// Rewrite the expectations file from the run; every failure is then
-/// expected, so only other problems fail the run.
-fn update_expectations(path: &Path, expected: &Expectations, report: &RunReport) -> ExitCode {
-    let next = expected.updated(report);
-    if !write(path, &next.to_yaml()) {
-        return ExitCode::from(Exit::Usage);
+/// Rewrite the expectations file from the run, if nobody changed it since
+/// the run read it; whether it was written.
+fn update_expectations(path: &Path, expected: &Expectations, corpus: &Corpus, report: &RunReport) -> bool {
+    let now = std::fs::read_to_string(path).unwrap_or_default();
+    if now != expected.text {
+        say(
+            "error",
+            format!(
+                "{} changed while the run went on (another run or a person wrote it): not rewritten; run again",
+                paths::shown(path)
+            ),
+        );
+        return false;
     }
+    let ids: Vec<String> = hexodic_harness::corpus::fixture_files(&corpus.root, &corpus.root)
+        .iter()
+        .filter_map(|f| hexodic_harness::corpus::id_for(&corpus.root, f))
+        .collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let text = expected.updated_text(report, &ids);
+    if !super::write::file(path, &text) {
+        return false;
+    }
+    let listed = Expectations::parse(path, &text).map_or(0, |e| e.entries.len());
     super::common::outln(&format!(
-        "expectations written: {} ({} expected failures)",
+        "expectations written: {} ({})",
         paths::shown(path),
-        next.expected_failures.len()
+        hexodic_report::count(listed, "expected failure", "expected failures")
     ));
-    match report.exit() {
-        Exit::Differs => ExitCode::SUCCESS,
-        code => ExitCode::from(code),
-    }
-}
-
-/// The files `run` reads and writes: no report may replace an input or
-/// another report.
-fn plan(a: &RunArgs, root: &Path) -> super::outputs::Plan {
-    let mut plan = super::outputs::Plan::default();
-    plan.corpus(root);
-    for input in [&a.expectations, &a.baseline].into_iter().flatten() {
-        plan.input(input);
-    }
-    plan.output("--junit", a.junit.as_deref())
-        .output("--json", a.json.as_deref())
-        .output("--markdown", a.markdown.as_deref())
-        .output("--html", a.html.as_deref())
-        .folder("--transcript", a.transcript.as_deref());
-    plan
+    true
 }
 
 /// `run`.
 pub fn run(a: RunArgs) -> ExitCode {
     let t0 = Instant::now();
-    let (mut corpus, expected) = match prepare(&a) {
-        Ok(p) => p,
+    let mut corpus = match select_corpus(&a) {
+        Ok(c) => c,
         Err(code) => return code,
     };
-    if let Err(e) = plan(&a, &corpus.root).check() {
+    let plan = plan(&a, &corpus.root);
+    if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
-    let baseline = match a.baseline.as_deref().map(super::compare::read_report) {
-        Some(Err(code)) => return code,
+    let expected = match load_expectations(&a, &corpus) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
+    let baseline = match a.baseline.as_deref().map(read_run) {
+        Some(Err(e)) => return fail(Exit::Usage, e),
         Some(Ok(b)) => Some(b),
         None => None,
     };
-    // Every part of a partitioned run names the version of the whole.
-    let version = corpus_version(&corpus);
     if let Some(p) = a.partition {
         corpus.fixtures = p.select(&corpus.fixtures);
     }
-    let mark = |report: &mut RunReport| {
-        report.partition = a.partition;
-        report.corpus_version = version.clone();
-        report.rerun.engine = a.engine.engine.clone();
-    };
     if a.list {
         out(&super::selection::list(&corpus.fixtures, a.variant));
         return ExitCode::SUCCESS;
     }
     if let Some(dir) = &a.transcript {
-        if let Err(e) = hexodic_conformance::report::transcript::prepare_folder(dir) {
+        if let Err(e) = hexodic_printer::transcripts::prepare_folder(dir) {
             return fail(Exit::Usage, e);
         }
     }
-    // As many engines as run at once: never more than the fixtures.
     let jobs = a
         .jobs
         .unwrap_or_else(default_jobs)
         .clamp(1, corpus.fixtures.len().max(1));
-    let opened = match a.engine.open(t0, jobs) {
-        Ok(o) => o,
+    let opts = RunOptions {
+        settings: settings(&a, &expected),
+        expected: expected.expected(),
+        limits: Limits {
+            deadline: a.engine.deadline(t0),
+            stop: Some(interrupt_flag()),
+            start_until: None,
+        },
+        transcripts: a.transcript.is_some(),
+        jobs,
+        rerun: rerun(&a, &corpus),
+        confirm: true,
+        command: a.engine.engine.clone(),
+    };
+    let run = match a.engine.open(t0, jobs) {
+        Ok(opened) => {
+            for w in &opened.warnings {
+                say("warning", terminal(w));
+            }
+            run_with_progress(&a, t0, opened, &corpus, &opts)
+        }
         Err(e) => {
-            eprintln!("error: {}", e.message);
-            let command = a.engine.engine.as_deref().unwrap_or("");
+            say("error", &e.message);
             // A command line that cannot be used: the engine was never started.
             let incident = e.incident.map_or_else(
                 || {
@@ -318,65 +445,57 @@ pub fn run(a: RunArgs) -> ExitCode {
                 },
                 |i| *i,
             );
-            let code = e.code;
-            let mut report = RunReport::unusable(&corpus, command, incident);
-            let stopped = match code {
+            let mut report = unusable_report(&corpus, &opts, &incident);
+            let stopped = match e.code {
                 Exit::Incomplete => Some(Stopped::TimeLimit),
                 Exit::Interrupted => Some(Stopped::Interrupted),
                 _ => None,
             };
             if stopped.is_some() {
                 report.stopped = stopped;
-                report.unusable = None;
+                report.engine.unusable = None;
+                report.derive();
             }
-            mark(&mut report);
-            write_reports(&a, &report, None);
-            return ExitCode::from(code);
+            let written = write_reports(&a, &report);
+            return ExitCode::from(Exit::of_run(&report).after_writing(written));
         }
     };
-    for w in &opened.warnings {
-        eprintln!("warning: {}", hexodic_conformance::report::text::visible(w));
+    let mut report = run.report;
+    if let Some(b) = &baseline {
+        report.comparison = Some(compare(b, &report));
+        report.derive();
     }
-    let opts = RunOptions {
-        variant: a.variant,
-        traces: !a.no_traces,
-        expected: expected.expected_failures.clone(),
-        deadline: a.engine.deadline(t0),
-        stop: Some(interrupt_flag()),
-        transcripts: a.transcript.is_some(),
-        fail_fast: a.fail_fast,
+    let mut updated = true;
+    if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
+        updated = update_expectations(path, &expected, &corpus, &report);
+        if updated {
+            if let Some(e) = report.settings.expectations.as_mut() {
+                e.updated = true;
+            }
+            report.derive();
+        }
+    }
+    let opts_text = TextOptions {
+        verbose: a.verbose,
+        styles: super::colour::STYLES,
+        ..TextOptions::default()
     };
-    let mut report = run_with_progress(&a, t0, jobs, opened, &corpus, &opts);
-    mark(&mut report);
-    out(&text(&report, a.verbose));
-    let command = a.engine.engine.as_deref();
-    let comparison = baseline.map(|b| compare(&b, &JsonReport::new(&report, command)));
-    if let Some(c) = &comparison {
-        out(&comparison_text(c));
+    out(&text(&report, &opts_text));
+    if let Some(c) = &report.comparison {
+        out(&comparison_text(c, a.verbose, &super::colour::STYLES));
     }
     if std::env::var("GITHUB_ACTIONS").is_ok_and(|v| v == "true") {
-        let listed = a
-            .expectations
-            .as_deref()
-            .and_then(|p| Some((p, std::fs::read_to_string(p).ok()?)));
         let places = AnnotationPlaces {
-            command,
-            expectations: listed.as_ref().map(|(p, t)| (*p, t.as_str())),
+            expectations: a
+                .expectations
+                .as_deref()
+                .filter(|_| !expected.text.is_empty())
+                .map(|p| (p, expected.text.as_str())),
         };
         out(&github_annotations(&report, &places));
     }
-    let written = write_reports(&a, &report, comparison.as_ref())
-        & super::transcripts::write(a.transcript.as_deref(), &report);
-    if let (true, Some(path)) = (a.update_expectations, &a.expectations) {
-        return update_expectations(path, &expected, &report);
-    }
-    let exit = super::compare::run_exit(
-        report.exit(),
-        comparison.as_ref(),
-        report.summary.unexpected_passes,
-    );
-    match exit {
-        Exit::Pass if !written => ExitCode::from(Exit::Usage),
-        code => ExitCode::from(code),
-    }
+    let written = write_reports(&a, &report)
+        & super::transcripts::write(a.transcript.as_deref(), &run.transcripts, &a.engine, &plan)
+        & updated;
+    ExitCode::from(Exit::of_run(&report).after_writing(written))
 }

@@ -1,7 +1,7 @@
 //! Selecting fixtures by the rules they cite (`run --rule`), and listing
 //! a selection without running it (`run --list`).
 
-use hexodic_conformance::corpus::{Corpus, Fixture};
+use hexodic_harness::corpus::{Corpus, Fixture};
 use hexodic_rules::registry;
 use hexodic_rules::symmetry::Symmetry;
 

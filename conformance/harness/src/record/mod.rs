@@ -126,6 +126,8 @@ pub fn check_plan(rec: &Recording) -> Result<(), RecordError> {
 /// What [`record`] wrote.
 #[derive(Clone, Debug)]
 pub struct Recorded {
+    /// The fixture's id.
+    pub id: String,
     /// The fixture file.
     pub fixture: PathBuf,
     /// Its golden trace.
@@ -190,6 +192,7 @@ pub fn record(root: &Path, rec: &Recording, force: bool) -> Result<Recorded, Rec
         ))
     })?;
     Ok(Recorded {
+        id: rec.id.clone(),
         fixture: path,
         trace: tpath,
         variants: run.variants_run,
