@@ -18,7 +18,7 @@
 pub mod misreport;
 pub mod wire;
 
-use hexodic_conformance::engine::{
+use hexodic_engine::{
     Capabilities, CaptureKinds, Engine, EngineInfo, EngineResult, PlayReply, Played, PositionReply,
 };
 use hexodic_rules::{ReasonSet, Setup, Turn};

@@ -5,7 +5,7 @@
 //! the testkit's clean model ([`MisreportEngine`]).
 
 use crate::ModelEngine;
-use hexodic_conformance::engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply};
+use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply};
 use hexodic_rules::{FaultCode, Project, Setup, Turn};
 use std::fmt;
 

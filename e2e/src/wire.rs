@@ -2,7 +2,7 @@
 //! correctly until it misbehaves in one way, so the harness's handling of
 //! engine incidents and of capability declarations can be tested.
 
-use hexodic_conformance::engine::{answer, Engine};
+use hexodic_engine::{answer, Engine};
 use serde_json::Value;
 use std::io::{BufRead, Write};
 use std::time::Duration;

@@ -15,7 +15,7 @@
 //! request.
 #![forbid(unsafe_code)]
 
-use hexodic_conformance::engine::{
+use hexodic_engine::{
     Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
 };
 use hexodic_e2e::wire::{serve, Misbehave};

@@ -7,10 +7,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use hexodic_conformance::engine::{
+use hexodic_harness::engine::{
     CaptureKinds, Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
 };
-use hexodic_conformance::rules::{CellSet, Setup, Turn};
+use hexodic_harness::rules::{CellSet, Setup, Turn};
 
 /// The example engine.
 pub struct ExampleEngine {

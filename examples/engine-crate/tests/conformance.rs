@@ -2,5 +2,5 @@
 //! `cargo test -p hexodic-example-engine --test conformance capture/`.
 
 fn main() {
-    hexodic_conformance::suite::Suite::new(hexodic_example_engine::ExampleEngine::new).main()
+    hexodic_harness::Suite::new(hexodic_example_engine::ExampleEngine::new).main()
 }
