@@ -9,7 +9,7 @@
 //! harness).
 #![no_main]
 
-use hexodic_conformance::engine::{Engine, ExternalEngine, ProcessOptions, ReferenceEngine};
+use hexodic_engine::{Engine, ExternalEngine, ProcessOptions, ReferenceEngine};
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
 use std::time::Duration;

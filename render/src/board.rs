@@ -5,11 +5,11 @@ use crate::geometry::{
 };
 use crate::legend::{self, CellFacts};
 use crate::marks;
-use crate::palette::Mark;
+use crate::palette::{Mark, STONE_EDGE, STONE_FILL};
 use crate::style::{
     baseline, tier_colours, CELL_NAME_SIZE, COOLDOWN_R, FAULT, FONT, GRID, INK, LINE_HEIGHT,
-    LOCK_INNER, MUTED, PAPER, RIM_SIZE, STONE_EDGE, STONE_FILL, STONE_INK, STONE_R, STONE_SIZE,
-    TEXT_LEFT, TEXT_SIZE, TIER_SIZE, WRAP, WRAP_BOLD,
+    LOCK_INNER, MUTED, PAPER, RIM_SIZE, STONE_INK, STONE_R, STONE_SIZE, TEXT_LEFT, TEXT_SIZE,
+    TIER_SIZE, WRAP, WRAP_BOLD,
 };
 use crate::svg::{num, points, Svg};
 use hexodic_rules::{Cell, CellSet, Player, Setup, Turn};

@@ -20,7 +20,12 @@
 //! assert!((grey[0] - grey[1]).abs() < 0.02);
 //! ```
 
-use crate::style::TIER_FILL;
+/// Fill of a cell by tier: 0 light, 1 medium, 2 (and anything above) dark.
+pub(crate) const TIER_FILL: [&str; 3] = ["#f3ead6", "#cfb483", "#7d5c36"];
+/// Stone fill and letter colour, `X` then `O`.
+pub(crate) const STONE_FILL: [&str; 2] = ["#1d1d1d", "#fdfdfd"];
+/// Stone outline, `X` then `O`.
+pub(crate) const STONE_EDGE: [&str; 2] = ["#f6efe0", "#1d1d1d"];
 
 /// The least contrast ratio of a mark against the cell it sits on.
 pub const MIN_CONTRAST: f64 = 3.0;
@@ -224,7 +229,6 @@ fn lab(rgb: [f64; 3]) -> [f64; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::style::{STONE_EDGE, STONE_FILL};
 
     /// Marks read apart at a glance when this far apart.
     const APART: f64 = 15.0;

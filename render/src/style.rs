@@ -2,9 +2,8 @@
 //! also carried by a shape or a letter (tier digit, stone letter, marks).
 
 use crate::geometry::HEX_RADIUS;
+use crate::palette::{Mark, TIER_FILL};
 
-/// Fill of a cell by tier: 0 light, 1 medium, 2 (and anything above) dark.
-pub(crate) const TIER_FILL: [&str; 3] = ["#f3ead6", "#cfb483", "#7d5c36"];
 /// Cell outline.
 pub(crate) const GRID: &str = "#5a4a30";
 /// Background of the whole picture.
@@ -14,12 +13,8 @@ pub(crate) const INK: &str = "#1d1d1d";
 /// Secondary text (key line, rim labels).
 pub(crate) const MUTED: &str = "#5f5f5f";
 
-/// Stone fill and letter colour, `X` then `O`.
-pub(crate) const STONE_FILL: [&str; 2] = ["#1d1d1d", "#fdfdfd"];
 /// Letter on a stone, `X` then `O`.
 pub(crate) const STONE_INK: [&str; 2] = ["#ffffff", "#1d1d1d"];
-/// Stone outline, `X` then `O`.
-pub(crate) const STONE_EDGE: [&str; 2] = ["#f6efe0", "#1d1d1d"];
 /// Radius of a stone disc.
 pub(crate) const STONE_R: f64 = 0.4 * HEX_RADIUS;
 
@@ -68,5 +63,5 @@ pub(crate) fn baseline(size: f64) -> f64 {
 /// The fill and ink of a tier, clamping anything above 2 to the dark shade.
 pub(crate) fn tier_colours(tier: u8) -> (&'static str, &'static str) {
     let i = usize::from(tier.min(2));
-    (TIER_FILL[i], crate::palette::Mark::Label.ink(tier))
+    (TIER_FILL[i], Mark::Label.ink(tier))
 }

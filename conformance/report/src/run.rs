@@ -273,23 +273,36 @@ impl RunReport {
 
     /// The corpus in words: `corpus fixtures (257 fixtures, version ...)`.
     pub fn corpus_words(&self) -> String {
+        let plural = |n: usize| if n == 1 { "fixture" } else { "fixtures" };
         let folders: Vec<String> = self
             .corpus
             .folders
             .iter()
-            .map(|f| {
-                let embedded = if f.embedded {
-                    ", embedded in the harness"
-                } else {
-                    ""
-                };
-                format!("{} ({} fixtures{embedded})", f.folder, f.fixtures)
+            .map(|f| match f.embedded {
+                true => "embedded in the harness".to_owned(),
+                false => f.folder.clone(),
             })
             .collect();
-        format!(
-            "corpus {}, version {}",
-            folders.join(" and "),
-            self.corpus.version
-        )
+        match self.corpus.folders.as_slice() {
+            [one] => format!(
+                "corpus {} ({} {}, version {})",
+                folders[0],
+                one.fixtures,
+                plural(one.fixtures),
+                self.corpus.version
+            ),
+            all => {
+                let parts: Vec<String> = all
+                    .iter()
+                    .zip(&folders)
+                    .map(|(f, name)| format!("{name} ({} {})", f.fixtures, plural(f.fixtures)))
+                    .collect();
+                format!(
+                    "corpus {}, version {}",
+                    parts.join(" and "),
+                    self.corpus.version
+                )
+            }
+        }
     }
 }

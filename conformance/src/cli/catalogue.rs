@@ -4,9 +4,9 @@ use super::common::{fail, outln};
 use super::root::find_root;
 use hexodic_harness::corpus::{load_corpus, read_bounded};
 use hexodic_html::catalogue::write_catalogue;
+use hexodic_io::paths;
 use hexodic_io::paths::io_words;
 use hexodic_report::Exit;
-use hexodic_io::paths;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

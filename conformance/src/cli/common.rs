@@ -2,9 +2,8 @@
 //! that ends quietly when the reader closes the pipe.
 
 use hexodic_engine::{
-    Transport,
     ExternalEngine, InProcess, Incident, IncidentKind, ProcessOptions, ReferenceEngine,
-    RequestStats, StartError,
+    RequestStats, StartError, Transport,
 };
 use hexodic_report::Exit;
 use std::io::Write;
@@ -319,10 +318,7 @@ mod tests {
             engine: EngineArgs,
         }
         let cli = <Cli as clap::Parser>::try_parse_from(["x"]).unwrap();
-        assert_eq!(
-            cli.engine.timeout,
-            hexodic_engine::DEFAULT_TIMEOUT
-        );
+        assert_eq!(cli.engine.timeout, hexodic_engine::DEFAULT_TIMEOUT);
         assert!(<Cli as clap::Parser>::try_parse_from(["x", "--timeout", "0s"]).is_err());
     }
 }

@@ -61,7 +61,10 @@ pub fn run(a: CompareArgs) -> ExitCode {
     new.comparison = Some(c);
     new.derive();
     if a.markdown.is_some() || super::write::job_summary().is_some() {
-        ok &= super::write::markdown(a.markdown.as_deref(), &markdown(&new, &MarkdownOptions::default()));
+        ok &= super::write::markdown(
+            a.markdown.as_deref(),
+            &markdown(&new, &MarkdownOptions::default()),
+        );
     }
     ExitCode::from(exit.after_writing(ok))
 }

@@ -6,8 +6,8 @@ use hexodic_harness::corpus::{
     coverage, lint, load_corpus, schema_json, select, setup_schema_json,
 };
 use hexodic_harness::record::{bless, line_diff, orphans};
-use hexodic_report::Exit;
 use hexodic_io::paths;
+use hexodic_report::Exit;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -150,10 +150,7 @@ pub fn bless_cmd(a: BlessArgs) -> ExitCode {
         Err(e) => {
             return fail(
                 Exit::Usage,
-                format!(
-                    "cannot write a trace: {}",
-                    hexodic_io::paths::io_words(&e)
-                ),
+                format!("cannot write a trace: {}", hexodic_io::paths::io_words(&e)),
             )
         }
     };

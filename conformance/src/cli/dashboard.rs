@@ -4,8 +4,8 @@
 use super::common::{fail, outln};
 use hexodic_html::dashboard::{build, page, Input};
 use hexodic_html::{utc_date, CatalogueUrl, PageOptions};
-use hexodic_report::{read_report, Exit, Report};
 use hexodic_io::paths;
+use hexodic_report::{read_report, Exit, Report};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -2,11 +2,11 @@
 //! it, and list its legal turns.
 
 use super::common::{fail, outln};
-use hexodic_report::{cell_list, codes};
-use hexodic_report::Exit;
-use hexodic_render::BoardPicture;
-use hexodic_rules::{Game, Position, Setup, Turn};
 use hexodic_io::paths;
+use hexodic_render::BoardPicture;
+use hexodic_report::Exit;
+use hexodic_report::{cell_list, codes};
+use hexodic_rules::{Game, Position, Setup, Turn};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

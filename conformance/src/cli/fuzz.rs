@@ -78,7 +78,10 @@ fn known(a: &FuzzArgs) -> Result<Vec<Signature>, ExitCode> {
         );
         return Ok(Vec::new());
     }
-    Ok(e.entries.values().filter_map(|x| x.signature.clone()).collect())
+    Ok(e.entries
+        .values()
+        .filter_map(|x| x.signature.clone())
+        .collect())
 }
 
 /// `fuzz`.
@@ -144,7 +147,8 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     );
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new_spinner();
-        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} games {per_sec} {elapsed}") {
+        if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} games {per_sec} {elapsed}")
+        {
             b.set_style(style);
         }
         b
@@ -161,7 +165,10 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     let mut report = match played {
         Ok(r) => r,
         Err(i) => {
-            let msg = format!("the engine cannot be used: {}", terminal(&i.kind.to_string()));
+            let msg = format!(
+                "the engine cannot be used: {}",
+                terminal(&i.kind.to_string())
+            );
             return fail(Exit::Unusable, msg);
         }
     };
@@ -181,7 +188,10 @@ pub fn run(a: FuzzArgs) -> ExitCode {
                 f.fixture = Some(paths::shown(&r.fixture));
             }
             Err(e) => {
-                say("error", format!("the finding could not be written as a fixture: {e}"));
+                say(
+                    "error",
+                    format!("the finding could not be written as a fixture: {e}"),
+                );
                 ok = false;
             }
         }

@@ -9,7 +9,9 @@ use super::outputs::Plan;
 use hexodic_printer::fuzz::fuzz_text;
 use hexodic_printer::markdown::{markdown, MarkdownOptions};
 use hexodic_printer::text::{text, TextOptions};
-use hexodic_report::{compare, merge_campaigns, merge_runs, read_report, read_run, Exit, Part, Report};
+use hexodic_report::{
+    compare, merge_campaigns, merge_runs, read_report, read_run, Exit, Part, Report,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -108,7 +110,10 @@ pub fn run(a: MergeArgs) -> ExitCode {
         files.push((p, hexodic_printer::junit::junit(&report)));
     }
     if let Some(p) = &a.html {
-        files.push((p, hexodic_html::report::page(&report, &hexodic_html::PageOptions::default())));
+        files.push((
+            p,
+            hexodic_html::report::page(&report, &hexodic_html::PageOptions::default()),
+        ));
     }
     if a.text || (files.is_empty() && a.markdown.is_none()) {
         let opts = TextOptions {
@@ -123,7 +128,10 @@ pub fn run(a: MergeArgs) -> ExitCode {
         ok &= super::write::file(path, body);
     }
     if a.markdown.is_some() {
-        ok &= super::write::markdown(a.markdown.as_deref(), &markdown(&report, &MarkdownOptions::default()));
+        ok &= super::write::markdown(
+            a.markdown.as_deref(),
+            &markdown(&report, &MarkdownOptions::default()),
+        );
     }
     ExitCode::from(Exit::of_run(&report).after_writing(ok))
 }
@@ -143,6 +151,9 @@ fn merge_fuzz(a: &MergeArgs, parts: &[Part<hexodic_report::FuzzReport>]) -> Exit
     if a.text || a.json.is_none() {
         out(&fuzz_text(&merged, false, &super::colour::STYLES));
     }
-    let ok = a.json.as_ref().is_none_or(|p| super::write::file(p, &merged.to_json()));
+    let ok = a
+        .json
+        .as_ref()
+        .is_none_or(|p| super::write::file(p, &merged.to_json()));
     ExitCode::from(Exit::of_fuzz(&merged).after_writing(ok))
 }

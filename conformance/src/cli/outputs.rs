@@ -108,7 +108,9 @@ impl Plan {
         for (i, (option, out)) in self.outputs.iter().enumerate() {
             let shown = paths::shown(out);
             if let Some(kind) = not_regular(out) {
-                found.push(format!("{option} {shown} is {kind}, not a regular file: not written"));
+                found.push(format!(
+                    "{option} {shown} is {kind}, not a regular file: not written"
+                ));
             } else if let Some(input) = self.inputs.iter().find(|i| same(out, i)) {
                 found.push(format!(
                     "{option} {shown} would overwrite {}, a file this command reads",
@@ -152,7 +154,9 @@ impl Plan {
     pub fn allows(&self, path: &Path) -> Result<(), String> {
         let shown = paths::shown(path);
         if let Some(kind) = not_regular(path).filter(|_| path.exists()) {
-            return Err(format!("{shown} is {kind}, not a regular file: not written"));
+            return Err(format!(
+                "{shown} is {kind}, not a regular file: not written"
+            ));
         }
         if let Some(input) = self.inputs.iter().find(|i| same(path, i)) {
             return Err(format!(
@@ -163,7 +167,11 @@ impl Plan {
         if let Some((option, _)) = self.outputs.iter().find(|(_, o)| same(path, o)) {
             return Err(format!("{shown} is the file of {option}: not written"));
         }
-        if let Some(root) = self.corpora.iter().find(|r| resolved(path).starts_with(resolved(r))) {
+        if let Some(root) = self
+            .corpora
+            .iter()
+            .find(|r| resolved(path).starts_with(resolved(r)))
+        {
             return Err(format!(
                 "{shown} is inside the corpus {}: not written",
                 paths::shown(root)

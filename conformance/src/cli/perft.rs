@@ -2,8 +2,8 @@
 //! the first differing count bisected).
 
 use super::common::{fail, load_position, outln, EngineArgs};
-use hexodic_harness::diagnose::bisect_perft;
 use hexodic_engine::{Capability, Engine};
+use hexodic_harness::diagnose::bisect_perft;
 use hexodic_report::Difference;
 
 use hexodic_io::escape::terminal as visible;

@@ -4,9 +4,9 @@
 use super::common::{fail, outln};
 use hexodic_harness::corpus::Basis;
 use hexodic_harness::record::{record, ListChecks, Planned, Recording};
+use hexodic_io::paths;
 use hexodic_report::Exit;
 use hexodic_rules::{Position, Setup, Turn};
-use hexodic_io::paths;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -19,7 +19,9 @@ use hexodic_printer::annotations::{github_annotations, AnnotationPlaces};
 use hexodic_printer::comparison::comparison_text;
 use hexodic_printer::markdown::{markdown, MarkdownOptions};
 use hexodic_printer::text::{text, TextOptions};
-use hexodic_report::{compare, read_run, ExpectationsFile, Exit, Partition, RunReport, Settings, Stopped};
+use hexodic_report::{
+    compare, read_run, Exit, ExpectationsFile, Partition, RunReport, Settings, Stopped,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -347,7 +349,12 @@ fn run_with_progress(
 
 /// Rewrite the expectations file from the run, if nobody changed it since
 /// the run read it; whether it was written.
-fn update_expectations(path: &Path, expected: &Expectations, corpus: &Corpus, report: &RunReport) -> bool {
+fn update_expectations(
+    path: &Path,
+    expected: &Expectations,
+    corpus: &Corpus,
+    report: &RunReport,
+) -> bool {
     let now = std::fs::read_to_string(path).unwrap_or_default();
     if now != expected.text {
         say(
@@ -434,9 +441,15 @@ pub fn run(a: RunArgs) -> ExitCode {
             }
             run_with_progress(&a, t0, opened, &corpus, &opts)
         }
+        Err(e) if e.code == Exit::Usage => {
+            // The `--engine` command line cannot be read: a usage error,
+            // like any other argument, and no run to report.
+            say("error", &e.message);
+            return ExitCode::from(Exit::Usage);
+        }
         Err(e) => {
             say("error", &e.message);
-            // A command line that cannot be used: the engine was never started.
+            // The engine could not be started or used.
             let incident = e.incident.map_or_else(
                 || {
                     Incident::new(IncidentKind::Spawn {

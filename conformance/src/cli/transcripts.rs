@@ -11,7 +11,12 @@ use std::path::Path;
 /// Write `transcripts` into `dir`, if given, each file checked against the
 /// run's inputs and outputs where it really leads; whether every file could
 /// be written.
-pub fn write(dir: Option<&Path>, transcripts: &[(String, Transcript)], engine: &EngineArgs, plan: &Plan) -> bool {
+pub fn write(
+    dir: Option<&Path>,
+    transcripts: &[(String, Transcript)],
+    engine: &EngineArgs,
+    plan: &Plan,
+) -> bool {
     let Some(dir) = dir else {
         return true;
     };
@@ -21,7 +26,10 @@ pub fn write(dir: Option<&Path>, transcripts: &[(String, Transcript)], engine: &
         say("warning", p);
     }
     if let Some(first) = written.first() {
-        let command = engine.engine.as_deref().unwrap_or("hexodic-conformance serve");
+        let command = engine
+            .engine
+            .as_deref()
+            .unwrap_or("hexodic-conformance serve");
         say(
             "notice",
             format!(

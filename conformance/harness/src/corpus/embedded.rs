@@ -6,7 +6,7 @@
 //! reader of the corpus ([`super::source::read_text`], the walk, the
 //! version) serves them from here.
 
-use super::source::{is_fixture_file, NOT_FIXTURES};
+use super::layout::{is_fixture_file, NOT_FIXTURES};
 use include_dir::{include_dir, Dir, DirEntry};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

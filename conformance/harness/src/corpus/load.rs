@@ -6,7 +6,8 @@
 use super::compile::compile;
 use super::fixture::Fixture;
 use super::format::{At, Basis, FixtureFile, Variants};
-use super::source::{is_fixture_file, parse_yaml, read_text, LoadError, Src, NOT_FIXTURES};
+use super::layout::{is_fixture_file, NOT_FIXTURES};
+use super::source::{parse_yaml, read_text, LoadError, Src};
 use super::walk::{walk, Walk};
 use hexodic_io::paths;
 use hexodic_rules::registry;

@@ -6,6 +6,7 @@ mod coverage;
 pub mod embedded;
 mod fixture;
 pub mod format;
+mod layout;
 pub mod lint;
 mod load;
 mod setup;
@@ -20,14 +21,12 @@ pub use fixture::{Checks, Fixture, LineTurn, StepCheck};
 pub use format::Basis;
 #[cfg(feature = "schema")]
 pub use format::{schema_json, setup_schema_json};
+pub use layout::{is_fixture_file, NOT_FIXTURES};
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
     find_root, fixture_files, found_from_here, id_for, load_corpus, load_file, load_files, root_of,
     select, Corpus, SelectError,
 };
-pub use source::{
-    is_file, is_fixture_file, parse_yaml, read_bounded, read_text, LoadError, Src, MAX_FILE_BYTES,
-    NOT_FIXTURES,
-};
+pub use source::{is_file, parse_yaml, read_bounded, read_text, LoadError, Src, MAX_FILE_BYTES};
 pub use trace::{trace_path, Trace, TraceStep};
 pub use version::{corpus_version, folder_version};

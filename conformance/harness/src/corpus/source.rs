@@ -215,14 +215,6 @@ impl<'a> Src<'a> {
     }
 }
 
-/// Whether `path` is a fixture file (by extension).
-pub fn is_fixture_file(path: &Path) -> bool {
-    path.extension().is_some_and(|e| e == "yaml" || e == "yml")
-}
-
-/// Folders directly below the fixtures folder that hold no fixtures.
-pub const NOT_FIXTURES: [&str; 2] = ["setups", "schema"];
-
 #[cfg(test)]
 mod tests {
     use super::*;

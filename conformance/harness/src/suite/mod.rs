@@ -83,6 +83,7 @@
 //! assert!(check.summary().fixtures >= 250);
 //! ```
 
+pub mod libtest;
 mod trials;
 mod whole;
 

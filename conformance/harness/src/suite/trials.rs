@@ -1,6 +1,8 @@
 //! One test per fixture in an engine crate's `cargo test` (a `[[test]]`
-//! with `harness = false`), through `libtest-mimic`.
+//! with `harness = false`), through the test harness's command line
+//! ([`super::libtest`]).
 
+use super::libtest::{self, Arguments, Trial};
 use super::{UPDATE_VARIABLE, VARIANT_VARIABLE};
 use crate::corpus::{embedded, fixture_files, id_for, load_file, Corpus, LoadError};
 use crate::engine::{Engine, InProcess};
@@ -11,8 +13,8 @@ use hexodic_report::{
     CorpusFolder, CorpusReport, EngineReport, Expected, FixtureReport, RunReport, Settings, Status,
 };
 use hexodic_rules::symmetry::Symmetry;
-use libtest_mimic::{Arguments, Failed, Trial};
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -29,6 +31,9 @@ pub enum SuiteError {
     /// `HEXODIC_VARIANT` is not a variant.
     #[error("{VARIANT_VARIABLE}=`{0}` is not a variant (r0 to r5, then m, then s: `r2ms`)")]
     Variant(String),
+    /// What the tests write could not be written.
+    #[error("the tests' output could not be written: {0}")]
+    Output(String),
 }
 
 /// A folder of fixtures the suite runs, with every fixture file in it.
@@ -238,7 +243,7 @@ where
                 "the expectations file lists ids no fixture has: {}",
                 words.join(", ")
             );
-            out.push(Trial::test("expectations", move || Err(Failed::from(msg))));
+            out.push(Trial::test("expectations", move || Err(msg)));
         }
         let engine_caps = (self.make)().info().capabilities;
         for folder in &shared.folders {
@@ -250,7 +255,7 @@ where
                     Ok(fx) => fx,
                     Err(e) => {
                         let msg = e.to_string();
-                        out.push(Trial::test(id.clone(), move || Err(Failed::from(msg))));
+                        out.push(Trial::test(id.clone(), move || Err(msg)));
                         continue;
                     }
                 };
@@ -287,8 +292,14 @@ where
     /// and exit: 0 when every selected test passed, 101 when one failed or
     /// the suite could not be set up (the error on standard error).
     pub fn main(&self) -> ! {
-        let mut args = Arguments::from_args();
-        let code = match self.run(&mut args) {
+        let args = match Arguments::from_env() {
+            Ok(a) => a,
+            Err(e) => {
+                eprintln!("error: {e}");
+                std::process::exit(101)
+            }
+        };
+        let code = match self.run(&args, &mut std::io::stdout().lock()) {
             Ok(failed) => i32::from(failed) * 101,
             Err(e) => {
                 eprintln!("error: {e}");
@@ -299,30 +310,39 @@ where
     }
 
     /// Run the trials `args` select (a filter ending in `@VARIANT`, such as
-    /// `capture/edge@r2ms`, runs that variant only); whether one failed.
-    pub fn run(&self, args: &mut Arguments) -> Result<bool, SuiteError> {
+    /// `capture/edge@r2ms`, runs that variant only), writing what Rust's
+    /// test harness writes and the closing summary to `out`; whether one
+    /// failed.
+    pub fn run(&self, args: &Arguments, out: &mut dyn Write) -> Result<bool, SuiteError> {
         let expectations = self.load_expectations()?;
         let mut shared = self.shared(&expectations)?;
-        if let Some((name, v)) = args.filter.as_deref().and_then(|f| f.rsplit_once('@')) {
-            let variant = v
-                .parse::<Symmetry>()
-                .map_err(|_| SuiteError::Variant(v.to_owned()))?;
-            shared.variant = Some(variant);
-            args.filter = Some(name.to_owned());
+        let mut args = args.clone();
+        for f in &mut args.filters {
+            if let Some((name, v)) = f.rsplit_once('@') {
+                let variant = v
+                    .parse::<Symmetry>()
+                    .map_err(|_| SuiteError::Variant(v.to_owned()))?;
+                shared.variant = Some(variant);
+                *f = name.to_owned();
+            }
         }
         let shared = Arc::new(shared);
-        let only = args.filter.clone().filter(|_| args.exact);
-        let listing = args.list;
+        let only = match (args.exact, args.filters.as_slice()) {
+            (true, [one]) => Some(Arguments::exact_name(one).to_owned()),
+            _ => None,
+        };
         let trials = self.trials(&shared, &expectations, only.as_deref());
-        let conclusion = libtest_mimic::run(args, trials);
-        if listing {
+        let conclusion =
+            libtest::run(&args, trials, out).map_err(|e| SuiteError::Output(e.to_string()))?;
+        if args.list {
             return Ok(false);
         }
         let results =
             std::mem::take(&mut *shared.results.lock().unwrap_or_else(|p| p.into_inner()));
         let report = closing_report(&shared, results);
         if report.summary.run > 1 || report.summary.rule_failures() > 0 {
-            print!("{}", closing_summary(&report));
+            write!(out, "{}", closing_summary(&report))
+                .map_err(|e| SuiteError::Output(e.to_string()))?;
         }
         if shared.update {
             if let Some(path) = &self.expectations {
@@ -333,7 +353,12 @@ where
                     .collect();
                 let text = expectations.updated_text(&report, &known);
                 match hexodic_io::files::write_whole(path, text.as_bytes()) {
-                    Ok(()) => println!("expectations written: {}", hexodic_io::paths::shown(path)),
+                    Ok(()) => writeln!(
+                        out,
+                        "expectations written: {}",
+                        hexodic_io::paths::shown(path)
+                    )
+                    .map_err(|e| SuiteError::Output(e.to_string()))?,
                     Err(e) => {
                         eprintln!("error: {e}");
                         return Ok(true);
@@ -399,7 +424,7 @@ fn one<E: Engine>(
     shared: &Shared,
     root: PathBuf,
     fixture: crate::corpus::Fixture,
-) -> Result<(), Failed> {
+) -> Result<(), String> {
     let version = shared.corpus.version.clone();
     let corpus = Corpus {
         embedded: embedded::is_embedded(&root),
@@ -421,7 +446,7 @@ fn one<E: Engine>(
     };
     let run = run_corpus(&mut InProcess::new(engine), &corpus, &opts, &mut |_| {});
     let Some(r) = run.report.results.into_iter().next() else {
-        return Err(Failed::from("the fixture did not run"));
+        return Err("the fixture did not run".to_owned());
     };
     let status = r.status;
     let words = trial_words(&r, &run.report.errors);
@@ -429,10 +454,10 @@ fn one<E: Engine>(
         all.push(r);
     }
     match status {
-        _ if !run.report.errors.is_empty() => Err(Failed::from(words)),
+        _ if !run.report.errors.is_empty() => Err(words),
         Status::Pass | Status::ExpectedFail | Status::Skipped => Ok(()),
         Status::Fail | Status::ChangedFail if shared.update => Ok(()),
-        _ => Err(Failed::from(words)),
+        _ => Err(words),
     }
 }
 

@@ -14,8 +14,6 @@
 //! Lines ending with `\` continue on the next line; blank lines and lines
 //! starting with `#` are skipped. A command must finish within
 //! [`COMMAND_LIMIT`].
-#![cfg(unix)]
-#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
 
 use std::fs::File;
 use std::os::unix::fs::PermissionsExt;
@@ -23,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_hexodic-conformance");
+use crate::BIN;
 
 /// The info string that marks a block as runnable.
 const MARKER: &str = "sh runnable";
@@ -31,9 +29,7 @@ const MARKER: &str = "sh runnable";
 /// The longest a documented command may take (a debug build, a busy machine).
 const COMMAND_LIMIT: Duration = Duration::from_secs(120);
 
-fn repo() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use crate::repo;
 
 /// One documented command line.
 #[derive(Debug, PartialEq, Eq)]

@@ -1,19 +1,20 @@
 //! `run --rule` and `run --list`: the fixtures whose `rules:` cite a rule,
 //! listed without an engine; an unknown rule ID and a rule ID given as a
 //! target are told apart from fixture ids.
-#![allow(clippy::unwrap_used)] // tests may unwrap
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Output};
 
+use crate::BIN;
+
 fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+    crate::repo().join("fixtures")
 }
 
 fn harness(args: &[&str]) -> Output {
     let fx = fixtures();
-    Command::new(env!("CARGO_BIN_EXE_hexodic-conformance"))
+    Command::new(BIN)
         .arg("run")
         .arg("--fixtures")
         .arg(&fx)

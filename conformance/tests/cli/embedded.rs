@@ -1,14 +1,13 @@
 //! Where `run` finds its corpus: `--fixtures`, then the targets' fixtures
 //! folder, then `fixtures/` here or above, then the corpus embedded in the
-//! binary, which it names on standard error and in its summary.
-
-#![allow(clippy::unwrap_used)] // tests may unwrap
+//! harness (read from memory, never written out), which it names on
+//! standard error and in its summary.
 
 use std::path::Path;
 use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_hexodic-conformance");
-const NOTICE: &str = "using the corpus embedded in hexodic-conformance";
+use crate::BIN;
+const NOTICE: &str = "using the corpus embedded in hexodic-harness";
 
 fn run_in(dir: &Path, cache: &Path, args: &[&str]) -> Output {
     Command::new(BIN)
@@ -38,12 +37,12 @@ fn corpus_size() -> usize {
             })
             .sum()
     }
-    count(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures"))
+    count(&crate::repo().join("fixtures"))
 }
 
 /// A fixtures folder with one fixture (and its trace) from the corpus.
 fn small_corpus(at: &Path) {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let src = crate::repo().join("fixtures");
     for f in [
         "schema/fixture.schema.json",
         "start/initial-counters.yaml",
@@ -71,9 +70,9 @@ fn from_an_empty_folder_run_uses_the_embedded_corpus_and_says_so() {
         "{stderr}"
     );
     assert!(
-        stdout.contains(
-            "corpus embedded in hexodic-conformance 0.1.0, ../cache/hexodic-conformance/corpus-"
-        ),
+        stdout.contains(&format!(
+            "corpus embedded in the harness ({n} fixtures, version {n}-fixtures-"
+        )),
         "{stdout}"
     );
     let json: serde_json::Value =
@@ -83,13 +82,12 @@ fn from_an_empty_folder_run_uses_the_embedded_corpus_and_says_so() {
     // The notice's version is the one the report gives.
     let version = json["corpus"]["version"].as_str().unwrap();
     assert!(stderr.contains(version), "{stderr} / {version}");
-    // Written once into the cache, then reused.
+    // Read from memory: nothing is written, here or in a cache.
     let again = run_in(&work, &cache, &["start/"]);
     assert_eq!(again.status.code(), Some(0));
-    let kept: Vec<_> = std::fs::read_dir(cache.join("hexodic-conformance"))
-        .unwrap()
-        .collect();
-    assert_eq!(kept.len(), 1);
+    assert!(!cache.exists(), "the embedded corpus was written out");
+    let here: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().collect();
+    assert_eq!(here.len(), 1, "only the report is written: {here:?}");
 }
 
 #[test]
@@ -168,7 +166,9 @@ fn record_and_bless_refuse_to_write_into_the_embedded_corpus() {
         assert_eq!(o.status.code(), Some(2), "{name}: {}", text(&o.stderr));
         let err = text(&o.stderr);
         assert!(
-            err.contains(&format!("`{name}` would write into the cache copy")),
+            err.contains(&format!(
+                "`{name}` cannot write into the corpus built into the harness"
+            )),
             "{name}: {err}"
         );
         assert!(err.contains("--fixtures DIR"), "{name}: {err}");

@@ -7,14 +7,14 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const BIN: &str = env!("CARGO_BIN_EXE_hexodic-conformance");
+use crate::BIN;
 
 /// One half-move before the cap (X to move at half-move 59).
 const NEAR_CAP: &str =
     "x2.x2./...../....../......./....../...../o2.o. x 59 x:r5c3k0u3l6P o:r5c3k0u3l6P";
 
 fn shipped() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
+    crate::repo().join("fixtures")
 }
 
 /// A fresh corpus folder holding the schema files (and nothing else).
@@ -282,7 +282,7 @@ fn explains_diagram_reads_back_in_board_and_in_explain() {
     );
     std::fs::create_dir_all(root.join("end")).unwrap();
     std::fs::write(root.join("end/pasted.yaml"), yaml).unwrap();
-    let fx = hexodic_conformance::corpus::load_file(&root, &root.join("end/pasted.yaml")).unwrap();
+    let fx = hexodic_harness::corpus::load_file(&root, &root.join("end/pasted.yaml")).unwrap();
     assert_eq!(fx.setup.to_notation(), NEAR_CAP);
 }
 
