@@ -9,9 +9,9 @@
 //! cargo bench -p hexodic-e2e --bench time_to_find -- 3 cap   # seed 3, bugs whose name holds `cap`
 //! ```
 
-use hexodic_conformance::engine::{ExternalEngine, ProcessOptions};
-use hexodic_conformance::fuzz::{fuzz, FuzzOptions};
 use hexodic_e2e::Bug;
+use hexodic_engine::{ExternalEngine, ProcessOptions};
+use hexodic_fuzzing::{fuzz, FuzzOptions};
 use std::time::{Duration, Instant};
 
 const LIMIT: Duration = Duration::from_secs(60);
@@ -48,7 +48,7 @@ fn main() {
             ..FuzzOptions::default()
         };
         let t0 = Instant::now();
-        let report = fuzz(&mut engine, &opts, |_| {});
+        let report = fuzz(&mut engine, &opts, &mut |_| {});
         let took = t0.elapsed();
         worst = worst.max(took);
         match &report.finding {

@@ -19,9 +19,7 @@
 //! step this test does not know.
 #![cfg(unix)]
 
-mod common;
-
-use common::{fixtures, harness, json, TEST_ENGINE};
+use crate::common::{fixtures, harness, json, TEST_ENGINE};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,9 +3,8 @@
 //! parts of one run are refused with the file and field at fault, exit 2,
 //! nothing written.
 
-mod common;
-
-use common::{engine_cmd, harness_in, json, result_ids, run_shipped, text};
+use crate::common::{engine_cmd, harness_in, json, result_ids, run_report, run_shipped, text};
+use hexodic_report::Partition;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -152,24 +151,25 @@ fn parts_of_other_runs_are_refused_with_the_place() {
         &["p1.json", "engine.json"],
         &["engine.json", "`engine.command`"],
     );
-    edited(d, "p1.json", "overlap.json", |v| {
-        let r = v["run"]["results"][0].clone();
-        v["run"]["results"].as_array_mut().unwrap().clear();
-        v["run"]["partition"] = "2/2".into();
-        v["run"]["results"].as_array_mut().unwrap().push(r);
-    });
+    // A part 2/2 holding a fixture of part 1/2 (its counts its own).
+    let mut overlap = run_report(&d.join("p1.json"));
+    overlap.results.truncate(1);
+    overlap.settings.partition = Partition::new(2, 2);
+    overlap.derive();
+    std::fs::write(d.join("overlap.json"), overlap.to_json()).unwrap();
     refused(
         d,
         &["p1.json", "overlap.json"],
         &["overlap.json", "`results`", "the parts overlap"],
     );
+    // A report of an earlier shape: it lacks what a merge needs.
     edited(d, "p2.json", "old.json", |v| {
-        v.as_object_mut().unwrap().remove("run");
+        v["schema_version"] = 1.into();
     });
     refused(
         d,
         &["p1.json", "old.json"],
-        &["old.json", "`run`", "whole run"],
+        &["old.json", "schema_version 1", "write the report again"],
     );
     let text = std::fs::read_to_string(d.join("p2.json")).unwrap();
     std::fs::write(d.join("cut.json"), &text[..text.len() / 2]).unwrap();

@@ -14,14 +14,11 @@
 //! `catalogue-rules.png`, `catalogue-index.png`, `report-1400.png`,
 //! `dashboard.png`) for a person to look at.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
-
-use hexodic_conformance::corpus::{load_corpus, select};
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::report::catalogue::{fixture_page_path, write_catalogue};
-use hexodic_conformance::report::html;
-use hexodic_conformance::run::{run_corpus, RunOptions};
+use crate::common::run_in_process;
 use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_harness::corpus::{load_corpus, select};
+use hexodic_html::catalogue::{fixture_page_path, write_catalogue};
+use hexodic_html::{report, CatalogueUrl, PageOptions};
 use std::collections::HashSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -235,20 +232,11 @@ fn failing_report(dir: &Path) -> PathBuf {
     let corpus = load_corpus(&workspace().join("fixtures"));
     assert!(corpus.errors.is_empty());
     let mut engine = ModelEngine::new(Some(Bug::EdgeCountsTier), None);
-    let opts = RunOptions {
-        traces: true,
-        ..RunOptions::default()
-    };
-    let report = run_corpus(
-        &mut InProcess::new(&mut engine),
-        &corpus,
-        &opts,
-        &mut |_| {},
-    );
-    assert!(report.summary.failed() > 0);
-    assert!(!report.root_causes.is_empty());
+    let run = run_in_process(&mut engine, &corpus);
+    assert!(run.summary.failed > 0);
+    assert!(!run.root_causes.is_empty());
     let path = dir.join("report.html");
-    std::fs::write(&path, html::report(&report)).unwrap();
+    std::fs::write(&path, report::page(&run, &PageOptions::default())).unwrap();
     path
 }
 
@@ -372,15 +360,10 @@ fn a_small_report_renders_in_chromium() {
     let Some(browser) = chromium() else { return };
     // A run where everything passes: the page says so, with no board.
     let corpus = select(&workspace().join("fixtures"), &["start/".to_owned()]).unwrap();
-    let report = run_corpus(
-        &mut InProcess::new(ModelEngine::new(None, None)),
-        &corpus,
-        &RunOptions::default(),
-        &mut |_| {},
-    );
+    let run = run_in_process(&mut ModelEngine::new(None, None), &corpus);
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("pass.html");
-    std::fs::write(&page, html::report(&report)).unwrap();
+    std::fs::write(&page, report::page(&run, &PageOptions::default())).unwrap();
     let dom = dom_of(&browser, &page);
     assert!(dom.contains("No fixture failed."));
     assert!(!dom.contains("<svg"));
@@ -528,25 +511,20 @@ fn report_reads_at_1400_and_390_px() {
     let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
     write_catalogue(&corpus, &rules_md, &dir.path().join("site")).unwrap();
     let mut engine = ModelEngine::new(Some(Bug::EdgeCountsTier), None);
-    let report = run_corpus(
-        &mut InProcess::new(&mut engine),
-        &corpus,
-        &RunOptions::default(),
-        &mut |_| {},
-    );
-    let opts = html::PageOptions {
-        catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
+    let run = run_in_process(&mut engine, &corpus);
+    let opts = PageOptions {
+        catalogue: Some(CatalogueUrl::parse("site").unwrap()),
         date: None,
     };
     let page = dir.path().join("report.html");
-    std::fs::write(&page, html::report_with(&report, &opts)).unwrap();
+    std::fs::write(&page, report::page(&run, &opts)).unwrap();
     // Every link into the catalogue leads to a page of it.
     assert!(relative_links_resolve(&page) > 100);
     // A failing fixture's name leads to its failing step.
     let text = std::fs::read_to_string(&page).unwrap();
     let mut to_steps = 0;
-    for r in &report.results {
-        let Some(f) = r.failure().filter(|f| f.cause.step > 0) else {
+    for r in &run.results {
+        let Some(f) = r.failure.as_ref().filter(|f| f.cause.step > 0) else {
             continue;
         };
         let href = format!(
@@ -589,12 +567,12 @@ fn report_reads_at_1400_and_390_px() {
             ]),
             "at {width} px"
         );
-        let failing = report
+        let failing = run
             .results
             .iter()
             .filter(|r| !r.status.name().contains("pass"))
             .count() as u64;
-        assert_eq!(p.rows, Some((report.results.len() as u64, failing)));
+        assert_eq!(p.rows, Some((run.results.len() as u64, failing)));
     }
     // The catalogue's index and a fixture page fit a phone too.
     for (name, boards) in [
@@ -665,8 +643,7 @@ fn screenshot_at(browser: &Path, page: &Path, width: u32, height: u32, name: &st
 
 #[test]
 fn dashboard_reads_at_1400_and_390_px() {
-    use hexodic_conformance::report::dashboard::{build, page, Input};
-    use hexodic_conformance::report::{json, JsonReport};
+    use hexodic_html::dashboard::{build, page, Input};
     let Some(browser) = chromium() else { return };
     let dir = tempfile::tempdir().unwrap();
     let corpus = load_corpus(&workspace().join("fixtures"));
@@ -678,19 +655,20 @@ fn dashboard_reads_at_1400_and_390_px() {
         .enumerate()
         .map(|(i, bug)| {
             let mut engine = ModelEngine::new(bug, None);
-            let run = run_corpus(
-                &mut InProcess::new(&mut engine),
-                &corpus,
-                &RunOptions::default(),
-                &mut |_| {},
-            );
-            let file = PathBuf::from(format!("r{i}.json"));
-            let report = JsonReport::parse(&file, &json(&run, None)).unwrap();
-            Input { file, report }
+            let run = run_in_process(&mut engine, &corpus);
+            // Through its JSON, as the dashboard command reads it.
+            let file = dir.path().join(format!("r{i}.json"));
+            std::fs::write(&file, run.to_json()).unwrap();
+            let report = crate::common::run_report(&file);
+            Input {
+                label: format!("r{i}"),
+                file,
+                report,
+            }
         })
         .collect();
-    let opts = html::PageOptions {
-        catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
+    let opts = PageOptions {
+        catalogue: Some(CatalogueUrl::parse("site").unwrap()),
         date: None,
     };
     let path = dir.path().join("dashboard.html");

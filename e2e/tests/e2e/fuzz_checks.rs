@@ -5,11 +5,9 @@
 //! check fails on bug engines and passes on the reference spoken to through
 //! the protocol.
 
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::engine::{Capability, Engine, ExternalEngine, ProcessOptions};
-use hexodic_conformance::fuzz::{fuzz, FuzzOptions};
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
-use hexodic_fuzzing::{differential, DIFFERENTIAL};
+use hexodic_engine::{Capability, Engine, ExternalEngine, InProcess, ProcessOptions};
+use hexodic_fuzzing::{differential, fuzz, FuzzOptions, DIFFERENTIAL};
 use hexodic_rules::random::Rng;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -31,7 +29,7 @@ fn each_kind_of_difference_catches_some_bug_engine() {
         let report = fuzz(
             &mut InProcess::new(ModelEngine::new(bug, fault)),
             &opts,
-            |_| {},
+            &mut |_| {},
         );
         let f = report
             .finding

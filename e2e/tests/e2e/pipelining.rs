@@ -2,11 +2,10 @@
 //! whole game at once finds, counts and reports exactly what the same
 //! campaign asking one request at a time does.
 
-mod common;
-
-use common::engine_cmd;
-use hexodic_conformance::engine::{ExternalEngine, ProcessOptions, Transport};
-use hexodic_conformance::fuzz::{fuzz, FuzzOptions, FuzzReport};
+use crate::common::engine_cmd;
+use hexodic_engine::{ExternalEngine, ProcessOptions, Transport};
+use hexodic_fuzzing::{fuzz, FuzzOptions};
+use hexodic_report::FuzzReport;
 
 /// The test engine with `args`: sent whole games when it declares
 /// `pipelining`.
@@ -29,7 +28,7 @@ fn campaign(args: &str, games: u64, pipelining: bool) -> FuzzReport {
         games: Some(games),
         ..FuzzOptions::default()
     };
-    fuzz(&mut e, &opts, |_| {})
+    fuzz(&mut e, &opts, &mut |_| {})
 }
 
 /// What a campaign found and counted, timings and request ids apart.
@@ -46,7 +45,7 @@ fn summary(r: &FuzzReport) -> String {
     let incidents: Vec<(u64, &str)> = r
         .incidents
         .iter()
-        .map(|(seed, i)| (*seed, i.kind.name()))
+        .map(|i| (i.game_seed, i.incident.kind.as_str()))
         .collect();
     format!(
         "games {} turns {} reach {:?} events {:?} stopped {:?}\nfinding {finding:?}\nincidents {incidents:?}",
@@ -87,6 +86,6 @@ fn an_engine_that_crashes_on_one_turn_has_the_same_incidents_sent_a_game_at_a_ti
         !one.incidents.is_empty(),
         "the turn is offered in some game"
     );
-    assert!(one.incidents.iter().all(|(_, i)| i.kind.name() == "crash"));
+    assert!(one.incidents.iter().all(|i| i.incident.kind == "crash"));
     assert_eq!(summary(&piped), summary(&one));
 }

@@ -5,20 +5,17 @@
 //! of the first fixtures of each cause and one line for the rest, stays
 //! under 2 MB.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
-
-mod common;
-
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
-};
-use hexodic_conformance::report::html;
-use hexodic_conformance::run::{run_corpus, RunOptions};
+use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine};
+use hexodic_html::catalogue::fixture_page_path;
+use hexodic_html::{report, CatalogueUrl, PageOptions};
 use hexodic_rules::{Setup, Turn};
 
 /// The most an HTML report may weigh, whatever fails.
 const MAX_REPORT_BYTES: usize = 2 * 1024 * 1024;
+
+/// The most failing fixtures a report draws in full (the HTML report's
+/// `MAX_FULL`, private to `hexodic-html`).
+const MAX_FULL: usize = 40;
 
 /// The reference, every answer a little wrong.
 struct WrongEverywhere(ReferenceEngine);
@@ -54,32 +51,23 @@ impl Engine for WrongEverywhere {
 
 #[test]
 fn a_report_of_every_fixture_failing_stays_under_2_mb() {
-    let corpus = common::corpus();
+    let corpus = crate::common::corpus();
     let mut engine = WrongEverywhere(ReferenceEngine::new());
-    let opts = RunOptions {
-        traces: true,
-        ..RunOptions::default()
-    };
-    let report = run_corpus(
-        &mut InProcess::new(&mut engine),
-        &corpus,
-        &opts,
-        &mut |_| {},
-    );
-    let fixtures = report.results.len();
-    let failed = report.summary.failed();
+    let run = crate::common::run_in_process(&mut engine, &corpus);
+    let fixtures = run.results.len();
+    let failed = run.summary.failed;
     assert!(
         failed * 100 >= fixtures * 95,
         "only {failed} of {fixtures} fixtures fail"
     );
-    let page_opts = html::PageOptions {
-        catalogue: Some(html::CatalogueUrl::parse("site").unwrap()),
+    let page_opts = PageOptions {
+        catalogue: Some(CatalogueUrl::parse("site").unwrap()),
         date: None,
     };
-    let page = html::report_with(&report, &page_opts);
+    let page = report::page(&run, &page_opts);
     eprintln!(
         "{failed} of {fixtures} fixtures failing in {} root causes: {} bytes, {} boards",
-        report.root_causes.len(),
+        run.root_causes.len(),
         page.len(),
         page.matches("<svg").count()
     );
@@ -91,12 +79,16 @@ fn a_report_of_every_fixture_failing_stays_under_2_mb() {
     // The first fixtures of each cause are drawn in full, at most
     // MAX_FULL of them.
     let drawn = page.matches("<section class=\"fixture\"").count();
-    assert!((1..=html::MAX_FULL).contains(&drawn), "{drawn} drawn");
-    // Every failing fixture links to its failing step on its catalogue page.
-    for r in report.results.iter() {
-        let Some(f) = r.failure() else { continue };
-        let url = page_opts.catalogue.as_ref().unwrap();
-        let href = format!("href=\"{}\"", url.fixture_step(&r.id, f.cause.step));
+    assert!((1..=MAX_FULL).contains(&drawn), "{drawn} drawn");
+    // Every failing fixture links to its failing step on its catalogue page
+    // (the page itself for step 0).
+    for r in run.results.iter() {
+        let Some(f) = &r.failure else { continue };
+        let page_path = format!("site/{}", fixture_page_path(&r.id).display());
+        let href = match f.cause.step {
+            0 => format!("href=\"{page_path}\""),
+            n => format!("href=\"{page_path}#step-{n}\""),
+        };
         assert!(page.contains(&href), "{} is not linked", r.id);
     }
 }

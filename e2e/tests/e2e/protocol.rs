@@ -4,15 +4,17 @@
 //! capability skips checks; a misspelled one is a warning naming the
 //! nearest known name.
 
-mod common;
-
-use common::engine_cmd;
+use crate::common::engine_cmd;
 #[cfg(unix)]
-use common::{alive, ends};
-use hexodic_conformance::engine::{
-    Capabilities, Capability, Engine, ExternalEngine, IncidentKind, PlayReply, ProcessOptions,
-    ProtocolFault, StartError, NAME_CHARS,
+use crate::common::{alive, ends};
+use hexodic_engine::{
+    Capabilities, Capability, Engine, ExternalEngine, Incident, IncidentKind, PlayReply,
+    ProcessOptions, ProtocolFault, StartError, Transport, NAME_CHARS,
 };
+use hexodic_fuzzing::{fuzz, FuzzOptions};
+use hexodic_harness::corpus::{embedded, select};
+use hexodic_harness::run::{run_corpus, RunOptions};
+use hexodic_report::Status;
 use hexodic_rules::{ReasonSet, Setup, Turn};
 use std::time::Duration;
 
@@ -33,7 +35,7 @@ fn turn(t: &str) -> Turn {
 }
 
 /// Play `turns` from the start; the first incident.
-fn incident(e: &mut ExternalEngine, turns: &[&str]) -> hexodic_conformance::engine::Incident {
+fn incident(e: &mut ExternalEngine, turns: &[&str]) -> Incident {
     e.set_position(&Setup::default()).unwrap();
     for t in turns {
         if let Err(i) = e.play(turn(t)) {
@@ -94,23 +96,16 @@ fn a_misspelled_capability_is_a_warning_naming_the_nearest() {
 
 #[test]
 fn a_run_reports_the_engine_warnings_to_library_users() {
-    use hexodic_conformance::{corpus::select, run_corpus, RunOptions};
-    let root = hexodic_conformance::suite::bundled_fixtures().unwrap();
-    let corpus = select(&root, &["count/".to_owned()]).unwrap();
+    let corpus = select(&embedded::root(), &["count/".to_owned()]).unwrap();
     let mut e = engine("--reference --misbehave misspell-capability");
-    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});
-    let w = report.warnings.join("\n");
+    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {}).report;
+    let w = report.engine.warnings.join("\n");
     assert!(w.contains("did you mean `legal_turns`"), "{w}");
-    assert_eq!(
-        report.warnings,
-        hexodic_conformance::engine::Transport::warnings(&e)
-    );
+    assert_eq!(report.engine.warnings, Transport::warnings(&e));
 }
 
 #[test]
 fn a_clear_verdict_with_an_unknown_code_is_judged_and_the_code_reported_beside_it() {
-    use hexodic_conformance::run::Status;
-    use hexodic_conformance::{corpus::select, fuzz, run_corpus, FuzzOptions, RunOptions};
     // The reply itself: a verdict, the unknown code a warning beside it.
     let mut e = engine("--reference --misbehave unknown-code --after 2");
     e.set_position(&Setup::default()).unwrap();
@@ -119,22 +114,21 @@ fn a_clear_verdict_with_an_unknown_code_is_judged_and_the_code_reported_beside_i
         Ok(_) => panic!("the engine rejected the turn"),
         Err(i) => panic!("an incident: {}", i.kind),
     }
-    let w = hexodic_conformance::engine::Transport::warnings(&e).join("\n");
+    let w = Transport::warnings(&e).join("\n");
     assert!(
         w.contains("protocol fault beside a clear verdict in 1 reply"),
         "{w}"
     );
     assert!(w.contains("`made-up-code` is not a reason code"), "{w}");
     // A run: the rejected legal turns are rule differences, not incidents.
-    let root = hexodic_conformance::suite::bundled_fixtures().unwrap();
-    let corpus = select(&root, &["count/".to_owned()]).unwrap();
+    let corpus = select(&embedded::root(), &["count/".to_owned()]).unwrap();
     let mut e = engine("--reference --misbehave unknown-code --after 2");
-    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {});
+    let report = run_corpus(&mut e, &corpus, &RunOptions::default(), &mut |_| {}).report;
     assert_eq!(report.summary.incidents, 0, "{:?}", report.summary);
-    assert!(report.summary.failed() > 0, "{:?}", report.summary);
+    assert!(report.summary.failed > 0, "{:?}", report.summary);
     assert!(report.stopped.is_none(), "{:?}", report.stopped);
     assert!(report.results.iter().all(|r| r.status != Status::Incident));
-    assert!(report.warnings.join("\n").contains("made-up-code"));
+    assert!(report.engine.warnings.join("\n").contains("made-up-code"));
     // Fuzzing: a finding, never an unusable engine.
     let mut e = engine("--reference --misbehave unknown-code --after 2");
     let opts = FuzzOptions {
@@ -142,7 +136,7 @@ fn a_clear_verdict_with_an_unknown_code_is_judged_and_the_code_reported_beside_i
         games: Some(5),
         ..FuzzOptions::default()
     };
-    let report = fuzz(&mut e, &opts, |_| {});
+    let report = fuzz(&mut e, &opts, &mut |_| {});
     assert!(report.incidents.is_empty(), "{:?}", report.incidents);
     assert!(report.stopped.is_none(), "{:?}", report.stopped);
     assert!(report.finding.is_some(), "the wrong verdict is judged");
@@ -475,12 +469,12 @@ fn fuzzing_an_engine_without_capture_capabilities_finds_nothing() {
     // differential fuzzing find no difference in the reference behind a
     // peer that drops the capture capabilities.
     let mut e = engine("--reference --misbehave drop-captures");
-    let opts = hexodic_conformance::FuzzOptions {
+    let opts = FuzzOptions {
         seed: 3,
         games: Some(1000),
         ..Default::default()
     };
-    let report = hexodic_conformance::fuzz(&mut e, &opts, |_| {});
+    let report = fuzz(&mut e, &opts, &mut |_| {});
     assert_eq!(report.games, 1000);
     assert!(report.incidents.is_empty());
     assert!(
@@ -506,11 +500,11 @@ fn an_orphan_the_engine_left_in_a_session_of_its_own_ends_with_the_run() {
         "--reference --misbehave orphan={} --after 2",
         pid_file.display()
     ));
-    let out = common::harness_in(
+    let out = crate::common::harness_in(
         &dir,
         &[
             "run",
-            &common::fixtures().join("capture").display().to_string(),
+            &crate::common::fixtures().join("capture").display().to_string(),
             "--engine",
             &engine,
             "--jobs",

@@ -1,9 +1,7 @@
 //! Colour: on a terminal by default, never into a pipe or a file, off with
 //! `NO_COLOR` or `--color never`, forced with `--color always`.
 
-mod common;
-
-use common::{engine_cmd, fixtures, harness};
+use crate::common::{engine_cmd, fixtures, harness};
 use std::path::Path;
 use std::process::Command;
 

@@ -4,27 +4,20 @@
 //! reports of different corpus versions compared on their shared fixtures;
 //! files that are not run reports refused (exit 2, nothing written).
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
-
-mod common;
-
-use common::{corpus, harness_in, text};
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::report::{json, JsonReport};
-use hexodic_conformance::run::{run_corpus, RunOptions};
+use crate::common::{harness_in, run_all, run_report, text};
 use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_report::{EngineReport, FuzzReport, RunReport, Status};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+/// The report of the whole corpus against the model with `bug`.
+fn run_of(bug: Option<Bug>) -> RunReport {
+    run_all(&mut ModelEngine::new(bug, None))
+}
+
 /// The JSON report of the whole corpus against the model with `bug`.
 fn report_of(bug: Option<Bug>) -> String {
-    let report = run_corpus(
-        &mut InProcess::new(ModelEngine::new(bug, None)),
-        &corpus(),
-        &RunOptions::default(),
-        &mut |_| {},
-    );
-    json(&report, None)
+    run_of(bug).to_json()
 }
 
 /// `clean.json`, `cap.json` (G7) and `edge.json` (C2) in `dir`.
@@ -34,8 +27,8 @@ fn three_reports(dir: &Path) {
     std::fs::write(dir.join("edge.json"), report_of(Some(Bug::EdgeCountsTier))).unwrap();
 }
 
-fn read(dir: &Path, name: &str) -> JsonReport {
-    JsonReport::read(&dir.join(name)).unwrap()
+fn read(dir: &Path, name: &str) -> RunReport {
+    run_report(&dir.join(name))
 }
 
 /// The text of every cell of the row whose first cell is `head`, from its
@@ -74,7 +67,7 @@ fn row(page: &str, head: &str) -> Vec<String> {
 }
 
 /// Passing and total fixtures of `r` citing `rule`, counted from its results.
-fn tally(r: &JsonReport, rule: &str) -> String {
+fn tally(r: &RunReport, rule: &str) -> String {
     let citing: Vec<_> = r
         .results
         .iter()
@@ -82,7 +75,7 @@ fn tally(r: &JsonReport, rule: &str) -> String {
         .collect();
     let pass = citing
         .iter()
-        .filter(|x| x.status == "pass" || x.status == "unexpected-pass")
+        .filter(|x| matches!(x.status, Status::Pass | Status::UnexpectedPass))
         .count();
     format!("{pass}/{}", citing.len())
 }
@@ -104,24 +97,23 @@ fn a_dashboard_of_three_reports_has_the_reports_numbers() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    assert!(text(&o).contains("dashboard written: dash.html (3 reports compared on"));
+    assert!(
+        text(&o).contains("dashboard written: dash.html (3 reports compared)"),
+        "{}",
+        text(&o)
+    );
     let page = std::fs::read_to_string(d.join("dash.html")).unwrap();
     let reports = [
         read(d, "clean.json"),
         read(d, "cap.json"),
         read(d, "edge.json"),
     ];
-    // The total row is each report's summary: passing of those run.
+    // The total row is each report's summary: passing of those run
+    // (`passed` counts the unexpected passes too).
     let total = row(&page, "Every fixture compared");
     let want: Vec<String> = reports
         .iter()
-        .map(|r| {
-            format!(
-                "{}/{}",
-                r.summary.passed + r.summary.unexpected_passes,
-                r.summary.run
-            )
-        })
+        .map(|r| format!("{}/{}", r.summary.passed, r.summary.run))
         .collect();
     assert_eq!(total, want);
     assert!(reports[1].summary.failed > 0 && reports[2].summary.failed > 0);
@@ -146,7 +138,7 @@ fn a_dashboard_of_three_reports_has_the_reports_numbers() {
         let list = &page[list_start..];
         let list = &list[..list.find("</ul>").unwrap()];
         let r = &reports[col - 1];
-        for x in r.results.iter().filter(|x| x.status == "fail") {
+        for x in r.results.iter().filter(|x| x.status == Status::Fail) {
             if x.rules.iter().any(|c| c == rule) {
                 assert!(list.contains(&x.id), "{} missing under {rule}", x.id);
             }
@@ -162,7 +154,7 @@ fn two_builds_of_one_engine_get_a_changed_column() {
     let d = dir.path();
     std::fs::write(d.join("old.json"), report_of(None)).unwrap();
     // The later build of the same engine ("model") broke the cap.
-    let mut new = JsonReport::parse(Path::new("new.json"), &report_of(Some(Bug::CapAt59))).unwrap();
+    let mut new = run_of(Some(Bug::CapAt59));
     new.engine.name = "model".into();
     std::fs::write(d.join("new.json"), new.to_json()).unwrap();
     let o = harness_in(d, &["dashboard", "old.json", "new.json", "--out", "d.html"]);
@@ -172,7 +164,11 @@ fn two_builds_of_one_engine_get_a_changed_column() {
     // The compare command's view of the same two reports.
     let o = harness_in(d, &["compare", "old.json", "new.json"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-    let newly = new.results.iter().filter(|x| x.status == "fail").count();
+    let newly = new
+        .results
+        .iter()
+        .filter(|x| x.status == Status::Fail)
+        .count();
     assert!(
         text(&o).contains(&format!("{newly} newly failing")),
         "{}",
@@ -188,21 +184,23 @@ fn two_builds_of_one_engine_get_a_changed_column() {
 fn reports_of_other_corpus_versions_are_compared_on_shared_fixtures() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let clean = report_of(None);
-    std::fs::write(d.join("a.json"), &clean).unwrap();
-    let mut other = JsonReport::parse(Path::new("b.json"), &clean).unwrap();
+    let clean = run_of(None);
+    std::fs::write(d.join("a.json"), clean.to_json()).unwrap();
+    let mut other = clean.clone();
     other.corpus.version = "another-version".into();
     let gone: Vec<String> = other.results.drain(..3).map(|x| x.id).collect();
+    // The totals, the tallies and the root causes of the results kept.
+    other.derive();
     std::fs::write(d.join("b.json"), other.to_json()).unwrap();
     let o = harness_in(d, &["dashboard", "a.json", "b.json", "--out", "d.html"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let n = other.results.len();
+    let page = std::fs::read_to_string(d.join("d.html")).unwrap();
     assert!(
-        text(&o).contains(&format!("compared on {n} fixtures")),
+        page.contains(&format!("2 reports compared on {n} fixtures")),
         "{}",
         text(&o)
     );
-    let page = std::fs::read_to_string(d.join("d.html")).unwrap();
     assert!(page.contains("different corpus versions"));
     assert!(page.contains("lacks 3 fixtures"));
     for id in &gone {
@@ -222,19 +220,30 @@ fn files_that_are_not_run_reports_are_refused() {
     let clean = report_of(None);
     std::fs::write(d.join("ok.json"), &clean).unwrap();
     std::fs::write(d.join("page.html"), "<!DOCTYPE html>\n<html></html>\n").unwrap();
+    let now = format!("\"schema_version\": {}", hexodic_report::SCHEMA_VERSION);
+    assert!(clean.contains(&now), "{clean}");
     std::fs::write(
-        d.join("v2.json"),
-        clean.replace("\"schema_version\": 1", "\"schema_version\": 2"),
+        d.join("v9.json"),
+        clean.replace(&now, "\"schema_version\": 9"),
     )
     .unwrap();
+    // A whole fuzz campaign's report, of this schema version.
+    let engine = EngineReport {
+        name: "model".into(),
+        version: "1".into(),
+        command: None,
+        capabilities: Vec::new(),
+        warnings: Vec::new(),
+        unusable: None,
+    };
     std::fs::write(
         d.join("fuzz.json"),
-        "{\"harness\": {\"name\": \"hexodic-conformance\", \"version\": \"0.1.0\"}, \"kind\": \"fuzz\"}",
+        FuzzReport::new(engine, Vec::new()).to_json(),
     )
     .unwrap();
     for (file, words) in [
-        ("page.html", "page.html:1:1: not valid JSON"),
-        ("v2.json", "a report of schema_version 2"),
+        ("page.html", "page.html:1:1: this is an XML or HTML file, not a JSON report"),
+        ("v9.json", "a report of schema_version 9"),
         ("missing.json", "missing.json"),
         ("fuzz.json", "fuzz.json:1:1: a fuzz campaign's report"),
     ] {
@@ -245,14 +254,14 @@ fn files_that_are_not_run_reports_are_refused() {
         assert!(!d.join("d.html").exists(), "{file}: a page was written");
     }
     // The schema version's place in the file.
-    let o = harness_in(d, &["dashboard", "v2.json", "--out", "d.html"]);
+    let o = harness_in(d, &["dashboard", "v9.json", "--out", "d.html"]);
     let line = clean
         .lines()
         .position(|l| l.contains("\"schema_version\""))
         .unwrap()
         + 1;
     assert!(
-        text(&o).contains(&format!("v2.json:{line}:")),
+        text(&o).contains(&format!("v9.json:{line}:")),
         "{}",
         text(&o)
     );

@@ -3,16 +3,17 @@
 //! from the start shrinks to the start position), and the fixture written
 //! from it cites that rule, passes on the reference and fails on the engine.
 
-use hexodic_conformance::corpus::load_file;
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::engine::ReferenceEngine;
-use hexodic_conformance::fuzz::{fuzz, recording, FuzzOptions};
-use hexodic_conformance::record::record;
-use hexodic_conformance::run::{run_fixture, RunOutcome};
 use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_engine::{InProcess, ReferenceEngine};
+use hexodic_fuzzing::finding::recording;
+use hexodic_fuzzing::{fuzz, FuzzOptions};
+use hexodic_harness::corpus::load_file;
+use hexodic_harness::record::record;
+use hexodic_harness::run::{run_fixture, RunOutcome};
+use hexodic_report::FuzzFinding;
 use hexodic_rules::Position;
 
-fn find(bug: Bug) -> hexodic_conformance::fuzz::Finding {
+fn find(bug: Bug) -> FuzzFinding {
     let opts = FuzzOptions {
         seed: 1,
         games: Some(3000),
@@ -21,7 +22,7 @@ fn find(bug: Bug) -> hexodic_conformance::fuzz::Finding {
     let report = fuzz(
         &mut InProcess::new(ModelEngine::new(Some(bug), None)),
         &opts,
-        |_| {},
+        &mut |_| {},
     );
     assert!(report.incidents.is_empty(), "{bug}");
     report
@@ -43,11 +44,8 @@ fn findings_name_the_broken_rule_and_become_fixtures_that_catch_it() {
     ] {
         let f = find(bug);
         let rule = bug.rules()[0];
-        let named = f.divergence.implicated.contains(&rule)
-            || bug
-                .rules()
-                .iter()
-                .any(|r| f.divergence.implicated.contains(r));
+        let implicated = |r: &str| f.divergence.implicated.iter().any(|i| i == r);
+        let named = implicated(rule) || bug.rules().iter().any(|r| implicated(r));
         assert!(named, "{bug}: {:?}", f.divergence.implicated);
         let id = format!("found/{}", bug.name());
         let rec = recording(&f, &id, "test", "fuzz --seed 1");
@@ -72,7 +70,12 @@ fn findings_name_the_broken_rule_and_become_fixtures_that_catch_it() {
 #[test]
 fn a_bug_seen_from_the_start_shrinks_to_the_start_position() {
     let f = find(Bug::CentreFirstPlace);
-    assert_eq!(f.start, Position::start(), "{}", f.start.to_notation());
+    assert_eq!(
+        f.start,
+        hexodic_rules::Setup::from(&Position::start()),
+        "{}",
+        f.start.to_notation()
+    );
     assert!(
         f.turns.len() <= 1,
         "{:?}",
@@ -86,5 +89,5 @@ fn positions_are_simplified_while_the_difference_stays() {
     // but clears what the difference does not need.
     let f = find(Bug::CapBeforeStrangle);
     assert!(f.turns.len() <= 2, "{} turns", f.turns.len());
-    assert!(f.start.half_moves() >= 58);
+    assert!(f.start.half_moves >= 58);
 }

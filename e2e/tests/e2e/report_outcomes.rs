@@ -4,30 +4,16 @@
 //! tiebreak measures, the strangled player's stones) beside the
 //! reference's.
 
-#![allow(clippy::unwrap_used, clippy::expect_used)] // tests may unwrap
-
-mod common;
-
-use common::fixtures;
-use hexodic_conformance::corpus::select;
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::report::html;
-use hexodic_conformance::run::{run_corpus, RunOptions};
+use crate::common::{fixtures, run_in_process};
 use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_harness::corpus::select;
+use hexodic_html::{report, PageOptions};
 
 fn page_of(bug: Bug) -> String {
     let corpus = select(&fixtures(), &["end/".to_owned()]).unwrap();
-    let report = run_corpus(
-        &mut InProcess::new(ModelEngine::new(Some(bug), None)),
-        &corpus,
-        &RunOptions {
-            traces: true,
-            ..RunOptions::default()
-        },
-        &mut |_| {},
-    );
-    assert!(report.summary.failed() > 0, "{bug:?} fails nothing");
-    words(&html::report(&report))
+    let run = run_in_process(&mut ModelEngine::new(Some(bug), None), &corpus);
+    assert!(run.summary.failed > 0, "{bug:?} fails nothing");
+    words(&report::page(&run, &PageOptions::default()))
 }
 
 /// The page's text, its tags dropped and white space collapsed, so that a

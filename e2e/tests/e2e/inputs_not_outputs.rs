@@ -3,9 +3,7 @@
 //! same run, is refused before anything runs (exit 2, nothing written), and
 //! `fuzz` never replaces a fixture without `--force`.
 
-mod common;
-
-use common::{copy_end_fixtures, engine_cmd, harness_in, run_shipped, text};
+use crate::common::{copy_end_fixtures, engine_cmd, harness_in, run_shipped, text};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -139,7 +137,8 @@ fn fuzz_takes_a_new_name_rather_than_replace_a_finding() {
         a.extend_from_slice(extra);
         let o = harness_in(dir.path(), &a);
         assert_eq!(o.status.code(), Some(1), "{}", text(&o));
-        let mut names: Vec<String> = std::fs::read_dir(dir.path().join("found"))
+        // `--out found` writes the findings into `found/found/`.
+        let mut names: Vec<String> = std::fs::read_dir(dir.path().join("found").join("found"))
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter(|n| n.ends_with(".yaml"))
@@ -149,7 +148,7 @@ fn fuzz_takes_a_new_name_rather_than_replace_a_finding() {
     };
     let first = fuzz(&[]);
     assert_eq!(first.len(), 1, "{first:?}");
-    let file = dir.path().join("found").join(&first[0]);
+    let file = dir.path().join("found").join("found").join(&first[0]);
     let edited = format!(
         "{}# edited by hand\n",
         std::fs::read_to_string(&file).unwrap()

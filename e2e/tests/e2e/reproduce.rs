@@ -1,11 +1,8 @@
 //! Every failure's reproduce line, run through a POSIX shell, reruns
 //! exactly that fixture in exactly that variant, and fails it again.
 #![cfg(unix)]
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::{harness, json, run_shipped, TEST_ENGINE};
+use crate::common::{harness, json, run_shipped, TEST_ENGINE};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -45,7 +42,7 @@ fn rerun(dir: &Path, line: &str) -> (Option<i32>, Value) {
 /// The line of `failure` reruns that fixture alone, in its variant, and it fails again.
 fn assert_reproduces(dir: &Path, failure: &Value) {
     let id = failure["id"].as_str().unwrap();
-    let line = failure["reproduce"].as_str().unwrap();
+    let line = failure["rerun"].as_str().unwrap();
     let variant = failure["failure"]["variant"]
         .as_str()
         .or_else(|| failure["incident"]["variant"].as_str())
@@ -64,14 +61,14 @@ fn assert_reproduces(dir: &Path, failure: &Value) {
         "{line}"
     );
     assert_eq!(r["cause"], failure["cause"], "{line}");
-    assert_eq!(r["reproduce"], failure["reproduce"], "{line}");
+    assert_eq!(r["rerun"], failure["rerun"], "{line}");
 }
 
 /// Five failures, those whose id is part of another id first (a substring
 /// match would select more than one fixture).
 fn sample(failures: &[Value]) -> Vec<&Value> {
     let ids: Vec<&str> = failures.iter().filter_map(|f| f["id"].as_str()).collect();
-    let all = common::corpus();
+    let all = crate::common::corpus();
     let inside = |id: &str| all.fixtures.iter().any(|f| f.id != id && f.id.contains(id));
     let mut picked: Vec<&Value> = failures
         .iter()
@@ -119,7 +116,7 @@ fn a_reproduce_line_keeps_an_engine_command_with_spaces_and_quotes() {
     let engine = shell_words::join([exe.to_str().unwrap(), "--bug", "edge-counts-tier"]);
     let failing = failures(dir.path(), &engine);
     let f = failing.first().unwrap();
-    let line = f["reproduce"].as_str().unwrap();
+    let line = f["rerun"].as_str().unwrap();
     assert_eq!(
         shell_words::split(line).unwrap().last().map(String::as_str),
         Some(engine.as_str()),

@@ -2,9 +2,8 @@
 //! file written from one planted bug, then a run with another bug that
 //! fails some of the same fixtures the other way round.
 
-mod common;
-
-use common::{engine_cmd, json, run_shipped, text};
+use crate::common::{engine_cmd, json, run_report, run_shipped, text};
+use hexodic_report::Status;
 use std::path::Path;
 use std::process::Output;
 
@@ -40,10 +39,19 @@ fn a_failure_of_another_signature_is_a_changed_failure() {
     for id in IDS {
         assert!(written.contains(&format!("  {id}:\n")), "{written}");
     }
-    assert!(
-        written.contains("kind: captures, key: missing"),
-        "{written}"
-    );
+    // Each pinned signature: a capture missing (the key names the kind of
+    // capture and the direction).
+    let pinned: Vec<&str> = written
+        .lines()
+        .filter(|l| l.contains("signature:"))
+        .collect();
+    assert_eq!(pinned.len(), IDS.len(), "{written}");
+    for l in &pinned {
+        assert!(
+            l.contains("kind: captures, key: ") && l.contains("missing, step: "),
+            "{written}"
+        );
+    }
     // The same engine again: every failure is the one expected.
     let o = run(
         dir.path(),
@@ -68,9 +76,16 @@ fn a_failure_of_another_signature_is_a_changed_failure() {
         .collect();
     assert_eq!(changed, CHANGED, "{out}");
     for r in results.iter().filter(|r| r["status"] == "changed-fail") {
-        assert_eq!(r["expected_signature"]["key"], "missing", "{r}");
-        assert_eq!(r["signature"]["key"], "extra", "{r}");
-        assert_eq!(r["signature"]["kind"], "captures", "{r}");
+        let pinned = r["expected"]["signature"]["key"].as_str().unwrap();
+        assert!(pinned.ends_with("missing"), "{r}");
+        assert_eq!(r["expected"]["signature"]["kind"], "captures", "{r}");
+    }
+    for r in run_report(&dir.path().join("r.json")).results {
+        if r.status == Status::ChangedFail {
+            let now = r.signature().unwrap();
+            assert!(now.key.ends_with("extra"), "{now:?}");
+            assert_eq!(now.kind, "captures", "{now:?}");
+        }
     }
     assert_eq!(j["summary"]["changed_failures"], 2);
     for id in CHANGED {
@@ -79,18 +94,21 @@ fn a_failure_of_another_signature_is_a_changed_failure() {
             .unwrap_or_else(|| panic!("{id} not reported as changed:\n{out}"));
         let block: Vec<&str> = out[at..].lines().take(3).collect();
         assert!(
-            block[1].contains("expected:") && block[1].contains("(missing)"),
+            block[1].contains("expected:") && block[1].contains("missing)"),
             "{out}"
         );
         assert!(
-            block[2].contains("now:") && block[2].contains("(extra)"),
+            block[2].contains("now:") && block[2].contains("extra)"),
             "{out}"
         );
     }
     // Refreshing keeps the reasons people wrote and pins the new signature.
+    // The harness wrote its cause; a person adds a reason above it.
+    let entry = format!("  {}:\n    cause: ", IDS[0]);
+    assert!(written.contains(&entry), "{written}");
     let edited = written.replacen(
-        &format!("  {}:\n    reason: \"", IDS[0]),
-        &format!("  {}:\n    reason: \"ENG-7 ", IDS[0]),
+        &entry,
+        &format!("  {}:\n    reason: \"ENG-7 walls\"\n    cause: ", IDS[0]),
         1,
     );
     std::fs::write(dir.path().join("e.yaml"), &edited).unwrap();
@@ -101,8 +119,12 @@ fn a_failure_of_another_signature_is_a_changed_failure() {
     );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let next = std::fs::read_to_string(dir.path().join("e.yaml")).unwrap();
-    assert!(next.contains("reason: \"ENG-7 "), "{next}");
-    assert!(next.contains("kind: captures, key: extra"), "{next}");
+    assert!(next.contains("reason: \"ENG-7 walls\""), "{next}");
+    assert!(
+        next.lines()
+            .any(|l| l.contains("kind: captures, key: ") && l.contains("extra, step: ")),
+        "{next}"
+    );
     assert!(
         !next.contains(IDS[2]),
         "an unexpected pass stays listed:\n{next}"

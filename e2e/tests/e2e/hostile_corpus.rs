@@ -3,9 +3,7 @@
 //! on, without hanging or reading without bound.
 #![cfg(unix)]
 
-mod common;
-
-use common::{copy_end_fixtures, harness_in, text};
+use crate::common::{copy_end_fixtures, harness_in, text};
 use std::path::Path;
 
 /// A copy of the `end/` fixtures in `dir/fixtures`, with a FIFO, a link to

@@ -3,21 +3,28 @@
 //! its fixture, the parts of a partitioned run are disjoint and cover the
 //! whole, and `fuzz --jobs` finds what a single process finds.
 
-mod common;
-
-use common::{engine_cmd, fixtures, harness, harness_in, json, result_ids, run_shipped, text};
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::fuzz::{fuzz, fuzz_parallel, FuzzOptions};
-use hexodic_conformance::run::Partition;
+use crate::common::{engine_cmd, fixtures, harness, harness_in, json, result_ids, run_shipped, text};
 use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_engine::{Incident, InProcess, Transport};
+use hexodic_fuzzing::{fuzz, fuzz_on, FuzzOptions};
+use hexodic_report::{Partition, RunReport};
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// `run` on the whole corpus with `extra`; its exit code, its standard
-/// output and its JSON report without timings and what belongs to one
-/// engine process (its standard error, its count of requests).
-fn run(engine: Option<&str>, extra: &[&str]) -> (Option<i32>, String, Value) {
+/// What a `run` gave: its exit code, its standard output and its JSON
+/// report without timings and what belongs to one engine process (its
+/// standard error, its count of requests), and whether it ran every
+/// fixture selected (as the report model says).
+struct Ran {
+    code: Option<i32>,
+    out: String,
+    json: Value,
+    complete: bool,
+}
+
+/// `run` on the whole corpus with `extra`.
+fn run(engine: Option<&str>, extra: &[&str]) -> Ran {
     let dir = tempfile::tempdir().unwrap();
     let mut args = vec!["--json", "r.json"];
     if let Some(e) = engine {
@@ -25,12 +32,11 @@ fn run(engine: Option<&str>, extra: &[&str]) -> (Option<i32>, String, Value) {
     }
     args.extend_from_slice(extra);
     let o = run_shipped(dir.path(), &args);
-    let mut j: Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.path().join("r.json")).unwrap())
-            .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    let raw = std::fs::read_to_string(dir.path().join("r.json"))
+        .unwrap_or_else(|e| panic!("{e}: {}", text(&o)));
+    let typed: RunReport = serde_json::from_str(&raw).unwrap();
+    let mut j: Value = serde_json::from_str(&raw).unwrap();
     j.as_object_mut().unwrap().remove("elapsed_seconds");
-    // The whole run, kept for `merge`, holds every fixture's time.
-    j.as_object_mut().unwrap().remove("run");
     // A note on slow replies is a timing too (a busy machine makes one).
     if let Some(w) = j["engine"]["warnings"].as_array_mut() {
         w.retain(|w| !w.as_str().is_some_and(|w| w.contains("took over")));
@@ -49,7 +55,12 @@ fn run(engine: Option<&str>, extra: &[&str]) -> (Option<i32>, String, Value) {
         .map(|l| l.split(" variant runs in ").next().unwrap_or(l))
         .collect::<Vec<_>>()
         .join("\n");
-    (o.status.code(), out, j)
+    Ran {
+        code: o.status.code(),
+        out,
+        json: j,
+        complete: typed.complete(),
+    }
 }
 
 /// A line of the text report that belongs to one engine process or to the
@@ -78,18 +89,19 @@ fn assert_same(a: &Value, b: &Value, at: &str) {
     }
 }
 
-fn assert_jobs_agree(engine: &str) -> Value {
-    let (code1, out1, j1) = run(Some(engine), &["--jobs", "1"]);
-    let (code2, out2, j2) = run(Some(engine), &["--jobs", "2"]);
-    assert_eq!(code1, code2, "{out1}\n{out2}");
-    assert_eq!(out1, out2);
-    assert_same(&j1, &j2, "report");
-    j2
+fn assert_jobs_agree(engine: &str) -> Ran {
+    let one = run(Some(engine), &["--jobs", "1"]);
+    let two = run(Some(engine), &["--jobs", "2"]);
+    assert_eq!(one.code, two.code, "{}\n{}", one.out, two.out);
+    assert_eq!(one.out, two.out);
+    assert_same(&one.json, &two.json, "report");
+    assert_eq!(one.complete, two.complete);
+    two
 }
 
 #[test]
 fn two_jobs_report_what_one_does_against_a_planted_bug() {
-    let j = assert_jobs_agree(&engine_cmd("--bug weight-at-least"));
+    let j = assert_jobs_agree(&engine_cmd("--bug weight-at-least")).json;
     assert!(
         j["summary"]["failed"].as_u64().unwrap() > 0,
         "{}",
@@ -115,19 +127,27 @@ fn statuses(j: &Value) -> Vec<(String, String)> {
 #[test]
 fn fail_fast_stops_at_the_first_failure_on_one_job_and_on_two() {
     let bug = engine_cmd("--bug weight-at-least");
-    let (_, _, whole) = run(Some(&bug), &["--jobs", "1"]);
-    let all = statuses(&whole);
+    let all = statuses(&run(Some(&bug), &["--jobs", "1"]).json);
     let first = all.iter().position(|(_, s)| s == "fail").unwrap();
-    let (code1, out1, j1) = run(Some(&bug), &["--jobs", "1", "--fail-fast"]);
-    let (code2, out2, j2) = run(Some(&bug), &["--jobs", "2", "--fail-fast"]);
-    assert_eq!(code1, Some(1), "{out1}");
-    assert_eq!(code1, code2, "{out1}\n{out2}");
-    assert_eq!(out1, out2);
-    assert_same(&j1, &j2, "report");
-    // Everything up to the first failure, and nothing after it.
-    assert_eq!(statuses(&j1), all[..=first].to_vec());
+    let one = run(Some(&bug), &["--jobs", "1", "--fail-fast"]);
+    let two = run(Some(&bug), &["--jobs", "2", "--fail-fast"]);
+    let (out1, j1) = (&one.out, &one.json);
+    assert_eq!(one.code, Some(1), "{out1}");
+    assert_eq!(one.code, two.code, "{out1}\n{}", two.out);
+    assert_eq!(one.out, two.out);
+    assert_same(j1, &two.json, "report");
+    // Everything up to the first failure, and nothing after it: the
+    // fixtures after it are in the report, not run.
+    let got = statuses(j1);
+    assert_eq!(got[..=first], all[..=first]);
+    let after: Vec<(String, String)> = all[first + 1..]
+        .iter()
+        .map(|(id, _)| (id.clone(), "not-run".to_owned()))
+        .collect();
+    assert_eq!(got[first + 1..], after[..]);
     assert_eq!(j1["stopped"], "fail-fast");
-    assert_eq!(j1["complete"], false);
+    assert!(!one.complete);
+    assert!(!two.complete);
     assert!(
         out1.contains("stopped at the first failure (--fail-fast)"),
         "{out1}"
@@ -184,8 +204,18 @@ fn fixtures_sent_at_once_report_what_one_request_at_a_time_does() {
         let once = engine_cmd(args);
         let alone = engine_cmd(&format!("{args} --one-at-a-time"));
         // As many engines as cores (on 2 cores): pipelining is used.
-        let (code1, out1, j1) = run(Some(&once), &["--jobs", "2"]);
-        let (code2, out2, j2) = run(Some(&alone), &["--jobs", "2"]);
+        let Ran {
+            code: code1,
+            out: out1,
+            json: j1,
+            ..
+        } = run(Some(&once), &["--jobs", "2"]);
+        let Ran {
+            code: code2,
+            out: out2,
+            json: j2,
+            ..
+        } = run(Some(&alone), &["--jobs", "2"]);
         // The two engines' commands differ by the flag only.
         let unflag = |s: &str| s.replace(" --one-at-a-time", "");
         let j2: Value = serde_json::from_str(&unflag(&j2.to_string())).unwrap();
@@ -201,16 +231,17 @@ fn fixtures_sent_at_once_report_what_one_request_at_a_time_does() {
 #[test]
 fn two_jobs_report_what_one_does_against_serve() {
     let serve = format!("{} serve", harness().display());
-    let j = assert_jobs_agree(&serve);
+    let ran = assert_jobs_agree(&serve);
+    let j = &ran.json;
     assert_eq!(j["summary"]["passed"], j["summary"]["fixtures"]);
-    assert_eq!(j["complete"], true);
+    assert!(ran.complete);
 }
 
 #[test]
 fn a_crash_on_one_fixture_is_its_incident_while_the_other_workers_carry_on() {
     // The only fixture with this turn (in any of its variants).
     let crash = engine_cmd("--misbehave 'crash-on=c2-c3 @f6'");
-    let j = assert_jobs_agree(&crash);
+    let j = assert_jobs_agree(&crash).json;
     let results = j["results"].as_array().unwrap();
     let fixtures = j["summary"]["fixtures"].as_u64().unwrap() as usize;
     assert!(fixtures > 200);
@@ -221,24 +252,26 @@ fn a_crash_on_one_fixture_is_its_incident_while_the_other_workers_carry_on() {
         .collect();
     assert_eq!(hit.len(), 1, "{hit:?}");
     assert_eq!(hit[0]["id"], "end/repetition-key-counts-charges");
-    assert_eq!(hit[0]["incident"]["at"], "step 1 `c2-c3 @f6`");
+    // At step 1, `c2-c3 @f6`.
+    assert_eq!(hit[0]["incident"]["step"], 1);
+    assert_eq!(hit[0]["incident"]["turn"], "c2-c3 @f6");
     assert_eq!(j["summary"]["passed"], fixtures as u64 - 1);
     assert_eq!(j["exit_code"], 4);
 }
 
 #[test]
 fn the_parts_of_a_partitioned_run_are_disjoint_and_cover_the_corpus() {
-    let (_, _, whole) = run(None, &[]);
-    assert!(whole["partition"].is_null());
+    let whole = run(None, &[]).json;
+    assert!(whole["settings"]["partition"].is_null());
     let n = result_ids(&whole).len();
     // Round-robin in id order: the parts differ by at most one fixture.
     let sizes = (n / 3)..=n.div_ceil(3);
     let mut seen = Vec::new();
     for k in 1..=3 {
         let p = format!("{k}/3");
-        let (code, _, j) = run(None, &["--partition", &p, "--jobs", "2"]);
+        let Ran { code, json: j, .. } = run(None, &["--partition", &p, "--jobs", "2"]);
         assert_eq!(code, Some(0));
-        assert_eq!(j["partition"], p.as_str());
+        assert_eq!(j["settings"]["partition"], p.as_str());
         assert_eq!(j["corpus"]["version"], whole["corpus"]["version"], "{p}");
         let part = result_ids(&j);
         assert!(sizes.contains(&part.len()), "{p}: {}", part.len());
@@ -295,12 +328,16 @@ fn fuzz_on_two_engines_finds_what_one_finds() {
         let one = fuzz(
             &mut InProcess::new(ModelEngine::new(Some(bug), None)),
             &opts,
-            |_| {},
+            &mut |_| {},
         );
-        let make = || -> Result<Box<dyn hexodic_conformance::engine::Transport + Send>, _> {
+        let make = || -> Result<Box<dyn Transport + Send>, Incident> {
             Ok(Box::new(InProcess::new(ModelEngine::new(Some(bug), None))))
         };
-        let two = fuzz_parallel(&make, &opts, 2, |_| {}).unwrap();
+        let on_two = FuzzOptions {
+            jobs: 2,
+            ..opts.clone()
+        };
+        let two = fuzz_on(&make, &on_two, &mut |_| {}).unwrap();
         let (f1, f2) = (one.finding.unwrap(), two.finding.unwrap());
         assert!(f1.game_seed > opts.seed, "{bug}: found in the first game");
         assert_eq!(f1.game_seed, f2.game_seed, "{bug}");
@@ -328,7 +365,8 @@ fn fuzz_partitions_play_disjoint_seeds_covering_the_whole() {
     assert_eq!(seen, all);
 }
 
-/// `fuzz` on the command line; its output and the fixture it wrote.
+/// `fuzz` on the command line; its output and the fixture it wrote (`--out
+/// found` writes its findings into `found/found/`).
 fn fuzz_cli(dir: &Path, extra: &[&str]) -> (String, String) {
     let e = engine_cmd("--bug cap-before-repetition");
     let mut args = vec!["fuzz", "--engine", &e, "--seed", "7", "--out", "found"];
@@ -336,7 +374,7 @@ fn fuzz_cli(dir: &Path, extra: &[&str]) -> (String, String) {
     let o = harness_in(dir, &args);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    let file = std::fs::read_dir(dir.join("found"))
+    let file = std::fs::read_dir(dir.join("found").join("found"))
         .unwrap()
         .flatten()
         .map(|e| e.path())

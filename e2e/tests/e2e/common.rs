@@ -1,9 +1,10 @@
 //! What the end-to-end tests share: the binaries, the corpus, runs.
-#![allow(dead_code, clippy::unwrap_used)]
+#![allow(dead_code)]
 
-use hexodic_conformance::corpus::{load_corpus, Corpus};
-use hexodic_conformance::engine::{Engine, InProcess};
-use hexodic_conformance::run::{run_corpus, RunOptions, RunReport};
+use hexodic_engine::{Engine, InProcess};
+use hexodic_harness::corpus::{load_corpus, Corpus};
+use hexodic_harness::run::{run_corpus, RunOptions};
+use hexodic_report::RunReport;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::Duration;
@@ -73,13 +74,22 @@ pub fn result_ids(report: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
-/// Run the whole corpus in process against `engine`, with the golden traces.
+/// Run the whole corpus in process against `engine`, with the golden
+/// traces (the default).
 pub fn run_all(engine: &mut dyn Engine) -> RunReport {
-    let opts = RunOptions {
-        traces: true,
-        ..RunOptions::default()
-    };
-    run_corpus(&mut InProcess::new(engine), &corpus(), &opts, &mut |_| {})
+    run_in_process(engine, &corpus())
+}
+
+/// Run `corpus` in process against `engine`, with the golden traces.
+pub fn run_in_process(engine: &mut dyn Engine, corpus: &Corpus) -> RunReport {
+    let opts = RunOptions::default();
+    assert!(opts.settings.traces, "traces are compared by default");
+    run_corpus(&mut InProcess::new(engine), corpus, &opts, &mut |_| {}).report
+}
+
+/// A run's JSON report, read back through the report model.
+pub fn run_report(path: &Path) -> RunReport {
+    hexodic_report::read_run(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Text that must not appear in any output: Rust Debug formatting.
@@ -196,4 +206,36 @@ pub fn children_of(pid: u32) -> Vec<u32> {
                 .collect()
         })
         .unwrap_or_default()
+}
+
+/// HTML's void elements, which a page written by maud leaves unclosed
+/// (`<meta ...>`, no end tag), as HTML5 has them.
+const VOID: [&str; 6] = ["meta", "link", "input", "br", "hr", "img"];
+
+/// An HTML page with its void elements closed (`<meta .../>`), so that an
+/// XML reader takes it: all else must already be well-formed.
+pub fn as_xml(page: &str) -> String {
+    let mut out = String::with_capacity(page.len() + 256);
+    let mut rest = page;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let tag = &rest[i..];
+        let Some(end) = tag.find('>') else {
+            break;
+        };
+        let element = &tag[..=end];
+        let name: String = element[1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .collect();
+        if VOID.contains(&name.as_str()) && !element.ends_with("/>") {
+            out.push_str(&element[..end]);
+            out.push_str("/>");
+        } else {
+            out.push_str(element);
+        }
+        rest = &tag[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }

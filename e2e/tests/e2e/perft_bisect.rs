@@ -2,13 +2,10 @@
 //! differs, a count-only difference too (the lists agree everywhere), and
 //! a count no position can have is named.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap
 
-use hexodic_conformance::diagnose::bisect_perft;
-use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
-};
-use hexodic_conformance::oracle::Difference;
+use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine};
+use hexodic_harness::diagnose::bisect_perft;
+use hexodic_report::Difference;
 use hexodic_rules::{Game, Setup, Turn};
 
 /// The reference, except that after a turn has been played the first

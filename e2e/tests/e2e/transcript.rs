@@ -1,11 +1,8 @@
 //! `run --transcript`: the `.in` file of a failing fixture, fed to the
 //! engine, gives back the recorded replies; fed to `serve`, the expected.
 #![cfg(unix)]
-#![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::{harness, json, run_shipped, TEST_ENGINE};
+use crate::common::{harness, json, run_shipped, TEST_ENGINE};
 use std::path::Path;
 use std::process::{Command, Stdio};
 

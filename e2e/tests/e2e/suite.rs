@@ -1,0 +1,153 @@
+//! The suite API an engine crate's `cargo test` uses: one trial per
+//! fixture, the usual filter, a planted bug's failing test printing the
+//! root cause, and a malformed expectations file refused with its place.
+
+use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_harness::corpus::embedded;
+use hexodic_harness::suite::{check_corpus, Suite, SuiteError};
+use libtest_mimic::Arguments;
+use std::path::Path;
+
+fn args(filter: &str, log: &Path) -> Arguments {
+    Arguments {
+        filter: Some(filter.to_owned()),
+        logfile: Some(log.display().to_string()),
+        test_threads: Some(1),
+        ..Arguments::default()
+    }
+}
+
+/// The trials' names as `--list` writes them into the log (`[C1 C2]
+/// capture/tier2-interior-immune: test`), the kind taken off.
+fn listed(log: &str) -> Vec<String> {
+    log.lines()
+        .filter_map(|l| l.strip_suffix(": test"))
+        .map(|l| match l.strip_prefix('[') {
+            Some(rest) => rest.split_once("] ").map_or(l, |(_, name)| name),
+            None => l,
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The counts of the log's `test result:` line: passed, failed, filtered out.
+fn counts(log: &str) -> (u64, u64, u64) {
+    let line = log
+        .lines()
+        .find(|l| l.starts_with("test result:"))
+        .unwrap_or_else(|| panic!("no result line in:\n{log}"));
+    let n = |word: &str| -> u64 {
+        line.split(';')
+            .find_map(|part| part.trim().strip_suffix(word))
+            .and_then(|n| n.trim().rsplit(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no `{word}` in {line}"))
+    };
+    (n("passed"), n("failed"), n("filtered out"))
+}
+
+#[test]
+fn one_trial_per_fixture_named_by_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("list.txt");
+    let suite = Suite::new(|| ModelEngine::new(None, None));
+    let mut list = Arguments {
+        list: true,
+        logfile: Some(log.display().to_string()),
+        ..Arguments::default()
+    };
+    assert!(!suite.run(&mut list).unwrap());
+    let names = listed(&std::fs::read_to_string(&log).unwrap());
+    assert_eq!(names.len(), embedded::fixture_count());
+    assert!(
+        names.iter().any(|n| n == "capture/tier2-interior-immune"),
+        "{names:?}"
+    );
+    let ids: Vec<String> = crate::common::corpus()
+        .fixtures
+        .iter()
+        .map(|f| f.id.clone())
+        .collect();
+    assert_eq!(names, ids);
+}
+
+#[test]
+fn the_filter_selects_and_a_planted_bug_fails_with_its_root_cause() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.txt");
+    let bug = Bug::from_name("own-neighbour-walls").unwrap();
+    let suite = Suite::new(move || ModelEngine::new(Some(bug), None));
+    let failed = suite.run(&mut args("capture/", &log)).unwrap();
+    assert!(failed, "the planted bug was not caught");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let (passed, failing, filtered) = counts(&text);
+    let captures = crate::common::corpus()
+        .fixtures
+        .iter()
+        .filter(|f| f.id.contains("capture/"))
+        .count();
+    assert_eq!(passed + failing, captures as u64);
+    assert_eq!(filtered, (embedded::fixture_count() - captures) as u64);
+    assert!(failing > 0, "the planted bug was not caught");
+    // A failing test prints its failure headed by its classification, the
+    // one the root causes group by: the bug's root cause.
+    let whole = check_corpus(ModelEngine::new(Some(bug), None));
+    let cause = whole
+        .report()
+        .root_causes
+        .first()
+        .expect("the planted bug has a root cause");
+    let heading = cause.classification.heading();
+    assert!(text.contains(&heading), "no `{heading}` in:\n{text}");
+    assert!(text.contains("implicated: C1"), "{text}");
+    assert!(text.contains("reference after"), "{text}");
+    crate::common::assert_no_debug("the suite's log", &text);
+    // Without the bug the same selection passes.
+    let clean = Suite::new(|| ModelEngine::new(None, None));
+    let clean_log = dir.path().join("clean.txt");
+    assert!(!clean.run(&mut args("capture/", &clean_log)).unwrap());
+    let (passed, failing, _) = counts(&std::fs::read_to_string(&clean_log).unwrap());
+    assert_eq!((failing, passed), (0, captures as u64));
+}
+
+#[test]
+fn expectations_turn_a_known_failure_into_a_pass_and_a_bad_file_is_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("expected.yaml");
+    let bug = Bug::from_name("own-neighbour-walls").unwrap();
+    let make = move || ModelEngine::new(Some(bug), None);
+    // Which capture fixtures fail, then all of them expected.
+    let check = check_corpus(make());
+    let failing: Vec<String> = check
+        .report()
+        .results
+        .iter()
+        .filter(|r| r.id.starts_with("capture/") && r.failure.is_some())
+        .map(|r| r.id.clone())
+        .collect();
+    assert!(!failing.is_empty());
+    let mut yaml = String::from("engine: model\nexpected_failures:\n");
+    for id in &failing {
+        yaml.push_str(&format!("  {id}: \"walls\"\n"));
+    }
+    std::fs::write(&file, yaml).unwrap();
+    let log = dir.path().join("log.txt");
+    let failed = Suite::new(make)
+        .expectations(&file)
+        .run(&mut args("capture/", &log))
+        .unwrap();
+    let (_, failing, _) = counts(&std::fs::read_to_string(&log).unwrap());
+    assert_eq!(failing, 0);
+    assert!(!failed);
+    std::fs::write(&file, "engine: model\nexpected_failures: [oops\n").unwrap();
+    let err = match Suite::new(make)
+        .expectations(&file)
+        .run(&mut args("capture/", &dir.path().join("bad.txt")))
+    {
+        Err(e) => e,
+        Ok(_) => panic!("a malformed expectations file was accepted"),
+    };
+    assert!(matches!(err, SuiteError::Expectations(_)));
+    let msg = err.to_string();
+    assert!(msg.contains("expected.yaml:2:"), "{msg}");
+}
