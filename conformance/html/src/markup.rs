@@ -4,7 +4,6 @@
 //! markup made elsewhere goes into a page as it is: a board picture
 //! ([`svg`]) and a rule's Markdown ([`markdown`]).
 
-use crate::links::CatalogueUrl;
 use maud::{html, Markup, PreEscaped, Render, DOCTYPE};
 
 /// A board picture drawn by `hexodic-render`, put into a page as it is.
@@ -192,20 +191,21 @@ pub(crate) fn document(title: &str, style: Style<'_>, body: Markup) -> String {
 /// page's title, a line saying what it shows, a line of facts joined by
 /// ` · ` (with inline marks: which engine command, harness, corpus, when it
 /// was written) and, when the page knows where the catalogue is, a line
-/// saying that rule IDs and fixture names link to it.
+/// saying that rule IDs and fixture names link to it (its index page at
+/// `catalogue_index`).
 pub(crate) fn title_block(
     title: &str,
     lead: &str,
     facts: &[String],
-    catalogue: Option<&CatalogueUrl>,
+    catalogue_index: Option<String>,
 ) -> Markup {
     html! {
         header.top {
             h1 { (title) }
             p { (lead) }
             p.run-facts { (inline(&facts.join(" · "))) }
-            @if let Some(c) = catalogue {
-                p { "Rule IDs and fixture names link to " a href=(c.index()) { "the catalogue" } "." }
+            @if let Some(index) = catalogue_index {
+                p { "Rule IDs and fixture names link to " a href=(index) { "the catalogue" } "." }
             }
         }
     }

@@ -1,16 +1,14 @@
 //! Two builds' reports compared, fixture by fixture on the fixtures both
 //! ran: what newly fails, what is fixed, what fails differently, by fixture
-//! and by rule ([`compare`]), as written in the JSON report of `run
+//! and by rule ([`crate::compare`]), as written in the JSON report of `run
 //! --baseline` and read by `compare`; and the comparison's two sentences
 //! every writer prints ([`Comparison::totals_line`], [`Comparison::headline`]).
 
-use super::fixture::FixtureReport;
-use super::run::RunReport;
 use super::signature::Signature;
 use super::status::Status;
 use super::totals::count;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Two reports compared: the baseline (the previous build) and this run,
 /// on the fixtures both ran.
@@ -83,8 +81,10 @@ pub struct RuleChange {
     pub changed: usize,
     /// Fixed.
     pub fixed: usize,
-    /// Newly failing (new incidents included).
+    /// Newly failing.
     pub newly_failing: usize,
+    /// With a new incident (not a rule failure).
+    pub new_incidents: usize,
     /// The rule ID.
     pub rule: String,
     /// Still failing.
@@ -111,7 +111,8 @@ impl Comparison {
     }
 
     /// The change in one sentence by rule: "broke C2 in 3 fixtures; fixed
-    /// G7 in 2" (empty when nothing changed).
+    /// G7 in 2; 1 new incident" (empty when nothing changed). Incidents
+    /// are not rule failures: they are counted apart, never as broken rules.
     pub fn headline(&self) -> String {
         let mut broke = Vec::new();
         let mut changed = Vec::new();
@@ -142,51 +143,14 @@ impl Comparison {
             };
             parts.push(format!("{verb} {}{tail}", shown.join(", ")));
         }
+        if !self.new_incidents.is_empty() {
+            parts.push(count(
+                self.new_incidents.len(),
+                "new incident",
+                "new incidents",
+            ));
+        }
         parts.join("; ")
-    }
-}
-
-/// What a fixture's result is, for a comparison: checks agreeing (a pass,
-/// listed as failing or not, or skipped), a difference (expected or not,
-/// flaky included), an incident, or not run.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum State {
-    Passing,
-    Failing,
-    Incident,
-    NotRun,
-}
-
-fn state(r: &FixtureReport) -> State {
-    match r.status {
-        Status::Incident => State::Incident,
-        Status::NotRun => State::NotRun,
-        _ if r.failure.is_some() => State::Failing,
-        _ => State::Passing,
-    }
-}
-
-/// The rules a changed result is counted under: its signature's, else the
-/// rules its cause implicates, else the rules it cites.
-fn rules_of(r: &FixtureReport) -> Vec<String> {
-    match r.signature() {
-        Some(s) if !s.rules.is_empty() => s.rules,
-        _ if !r.implicated().is_empty() => r.implicated().iter().take(2).cloned().collect(),
-        _ => r.rules.iter().take(1).cloned().collect(),
-    }
-}
-
-fn change(old: &FixtureReport, new: &FixtureReport, counted: &FixtureReport) -> FixtureChange {
-    FixtureChange {
-        after: new.status,
-        before: old.status,
-        cause: counted.cause.clone(),
-        id: new.id.clone(),
-        rules: rules_of(counted),
-        signature_before: old.signature(),
-        signature_after: new.signature(),
-        variant: counted.variant(),
-        rerun: new.rerun.clone(),
     }
 }
 
@@ -200,6 +164,7 @@ pub(crate) fn tally_by_rule(c: &Comparison) -> Vec<RuleChange> {
                     changed: 0,
                     fixed: 0,
                     newly_failing: 0,
+                    new_incidents: 0,
                     rule: r.clone(),
                     still_failing: 0,
                 });
@@ -208,7 +173,7 @@ pub(crate) fn tally_by_rule(c: &Comparison) -> Vec<RuleChange> {
         }
     };
     tally(&c.newly_failing, |r| r.newly_failing += 1);
-    tally(&c.new_incidents, |r| r.newly_failing += 1);
+    tally(&c.new_incidents, |r| r.new_incidents += 1);
     tally(&c.changed, |r| r.changed += 1);
     tally(&c.fixed, |r| r.fixed += 1);
     tally(&c.still_failing, |r| r.still_failing += 1);
@@ -216,67 +181,10 @@ pub(crate) fn tally_by_rule(c: &Comparison) -> Vec<RuleChange> {
     all.sort_by_key(|r| {
         (
             std::cmp::Reverse(r.newly_failing + r.changed),
+            std::cmp::Reverse(r.new_incidents),
             std::cmp::Reverse(r.fixed),
             std::cmp::Reverse(r.still_failing),
         )
     });
     all
-}
-
-/// `new` against the baseline `old`, on the fixtures both ran; the others
-/// are listed as added or removed. Fixtures either run never reached are
-/// compared as not there.
-pub fn compare(old: &RunReport, new: &RunReport) -> Comparison {
-    let ran = |r: &&FixtureReport| r.status != Status::NotRun;
-    let before: BTreeMap<&str, &FixtureReport> = old
-        .results
-        .iter()
-        .filter(ran)
-        .map(|r| (r.id.as_str(), r))
-        .collect();
-    let now: BTreeSet<&str> = new
-        .results
-        .iter()
-        .filter(ran)
-        .map(|r| r.id.as_str())
-        .collect();
-    let mut c = Comparison {
-        baseline_corpus_version: old.corpus.version.clone(),
-        baseline_engine: old.engine.label(),
-        baseline_fixtures: before.keys().map(|id| (*id).to_owned()).collect(),
-        same_corpus: old.corpus.version == new.corpus.version,
-        // A part of a partitioned run holds only its own fixtures: the
-        // others are not removed, and `merge` finds the ones that are.
-        removed_fixtures: match new.settings.partition {
-            Some(_) => Vec::new(),
-            None => before
-                .keys()
-                .filter(|id| !now.contains(*id))
-                .map(|id| (*id).to_owned())
-                .collect(),
-        },
-        ..Comparison::default()
-    };
-    for r in new.results.iter().filter(ran) {
-        let Some(o) = before.get(r.id.as_str()) else {
-            c.added_fixtures.push(r.id.clone());
-            continue;
-        };
-        c.shared_fixtures += 1;
-        match (state(o), state(r)) {
-            (State::Incident, State::Incident) | (State::Passing, State::Passing) => {}
-            (_, State::NotRun) | (State::NotRun, _) => {}
-            (_, State::Incident) => c.new_incidents.push(change(o, r, r)),
-            (State::Passing | State::Incident, State::Failing) => {
-                c.newly_failing.push(change(o, r, r));
-            }
-            (State::Failing | State::Incident, State::Passing) => c.fixed.push(change(o, r, o)),
-            (State::Failing, State::Failing) => match (o.signature(), r.signature()) {
-                (Some(a), Some(b)) if a != b => c.changed.push(change(o, r, r)),
-                _ => c.still_failing.push(change(o, r, r)),
-            },
-        }
-    }
-    c.by_rule = tally_by_rule(&c);
-    c
 }

@@ -172,12 +172,6 @@ impl FuzzReport {
         s
     }
 
-    /// Make the exit code again from the report.
-    pub fn derive(&mut self) {
-        self.incidents.sort_by_key(|i| i.game_seed);
-        self.exit_code = crate::exit::Exit::of_fuzz(self).code();
-    }
-
     /// Add the tallies of `other` (games, turns, reach, questions, events,
     /// known differences) to these.
     pub fn add_tallies(&mut self, other: &FuzzReport) {

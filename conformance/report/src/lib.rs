@@ -21,7 +21,9 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod bound;
+mod compare;
 mod comparison;
+mod derive;
 mod difference;
 mod divergence;
 pub mod exit;
@@ -43,7 +45,8 @@ mod status;
 mod totals;
 mod verdict;
 
-pub use comparison::{compare, Comparison, FixtureChange, RuleChange};
+pub use compare::compare;
+pub use comparison::{Comparison, FixtureChange, RuleChange};
 pub use difference::{turn_cells, CaptureKind, Difference};
 pub use divergence::{place, Divergence, Failure, Source};
 pub use exit::Exit;

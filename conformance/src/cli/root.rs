@@ -18,7 +18,7 @@ pub fn found_by_default(root: &Path) -> bool {
 pub fn find_root(given: Option<&Path>, targets: &[String]) -> Result<PathBuf, SelectError> {
     let root = hexodic_harness::corpus::find_root(given, targets)?;
     if given.is_none() && embedded::is_embedded(&root) {
-        eprintln!("{}", embedded::notice());
+        eprintln!("{}", hexodic_harness::corpus::embedded_notice());
     }
     Ok(root)
 }

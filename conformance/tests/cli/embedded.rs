@@ -77,8 +77,8 @@ fn from_an_empty_folder_run_uses_the_embedded_corpus_and_says_so() {
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(work.join("r.json")).unwrap()).unwrap();
-    assert_eq!(json["corpus"]["embedded"], true);
-    assert_eq!(json["corpus"]["fixtures"], n);
+    assert_eq!(json["corpus"]["folders"][0]["embedded"], true);
+    assert_eq!(json["corpus"]["folders"][0]["fixtures"], n);
     // The notice's version is the one the report gives.
     let version = json["corpus"]["version"].as_str().unwrap();
     assert!(stderr.contains(version), "{stderr} / {version}");

@@ -108,13 +108,6 @@ pub fn fixture_count() -> usize {
     files().iter().filter(|(p, _)| is_fixture(p)).count()
 }
 
-/// The version of the embedded corpus, as a run's reports give it (the
-/// version of its folder, [`super::version::folder_version`]).
-pub fn corpus_version() -> &'static str {
-    static VERSION: OnceLock<String> = OnceLock::new();
-    VERSION.get_or_init(|| super::version::folder_version(&root()).0)
-}
-
 /// Write the embedded corpus into the folder `to` (its `fixtures/` folder
 /// made there): for a team that wants the files to read or to copy. Each
 /// file is written whole; an existing file is replaced.
@@ -131,17 +124,6 @@ pub fn export(to: &Path) -> Result<PathBuf, hexodic_io::files::WriteError> {
         hexodic_io::files::write_whole(&target, bytes)?;
     }
     Ok(fixtures)
-}
-
-/// What the harness says on standard error when it uses the embedded
-/// corpus: `using the corpus embedded in hexodic-harness 0.1.0 (257
-/// fixtures, version 257-fixtures-0123456789abcdef)`.
-pub fn notice() -> String {
-    format!(
-        "using the corpus embedded in {CRATE} ({} fixtures, version {})",
-        fixture_count(),
-        corpus_version()
-    )
 }
 
 #[cfg(test)]
@@ -180,15 +162,5 @@ mod tests {
                     .iter()
                     .all(|p| p.starts_with(root().join("capture")))
         );
-    }
-
-    #[test]
-    fn an_export_holds_every_file_and_loads_as_the_same_corpus() {
-        let dir = tempfile::tempdir().unwrap();
-        let out = export(dir.path()).unwrap();
-        let loaded = super::super::load_corpus(&out);
-        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
-        assert_eq!(loaded.fixtures.len(), fixture_count());
-        assert_eq!(loaded.version, corpus_version());
     }
 }

@@ -6,9 +6,8 @@
 use super::compile::compile;
 use super::fixture::Fixture;
 use super::format::{At, Basis, FixtureFile, Variants};
-use super::layout::{is_fixture_file, NOT_FIXTURES};
 use super::source::{parse_yaml, read_text, LoadError, Src};
-use super::walk::{walk, Walk};
+use super::walk::{fixture_files, fixture_walk};
 use hexodic_io::paths;
 use hexodic_rules::registry;
 use std::collections::HashMap;
@@ -181,28 +180,6 @@ pub struct Corpus {
     pub fixtures: Vec<Fixture>,
     /// The files that did not load.
     pub errors: Vec<LoadError>,
-}
-
-/// Every fixture file below `dir`, sorted; `setups/` and `schema/` directly
-/// below `root` and hidden entries are skipped.
-pub fn fixture_files(root: &Path, dir: &Path) -> Vec<PathBuf> {
-    fixture_walk(root, dir).files
-}
-
-/// [`fixture_files`] with the symbolic link loops found on the way.
-fn fixture_walk(root: &Path, dir: &Path) -> Walk {
-    if super::embedded::is_embedded(root) {
-        return Walk {
-            files: super::embedded::fixture_files(dir),
-            errors: Vec::new(),
-        };
-    }
-    let root_c = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    walk(
-        dir,
-        |parent, name| parent == root_c && NOT_FIXTURES.contains(&name),
-        is_fixture_file,
-    )
 }
 
 /// Load the given files (below `root`), reporting duplicate ids.

@@ -24,9 +24,10 @@ pub use format::{schema_json, setup_schema_json};
 pub use layout::{is_fixture_file, NOT_FIXTURES};
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
-    find_root, fixture_files, found_from_here, id_for, load_corpus, load_file, load_files, root_of,
-    select, Corpus, SelectError,
+    find_root, found_from_here, id_for, load_corpus, load_file, load_files, root_of, select,
+    Corpus, SelectError,
 };
 pub use source::{is_file, parse_yaml, read_bounded, read_text, LoadError, Src, MAX_FILE_BYTES};
 pub use trace::{trace_path, Trace, TraceStep};
-pub use version::{corpus_version, folder_version};
+pub use version::{embedded_notice, embedded_version, folder_version};
+pub use walk::fixture_files;

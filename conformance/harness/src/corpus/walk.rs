@@ -2,6 +2,8 @@
 //! followed once, a link that leads back to a folder being walked (a loop)
 //! one located error, never followed.
 
+use super::embedded;
+use super::layout::{is_fixture_file, NOT_FIXTURES};
 use super::source::LoadError;
 use hexodic_io::paths;
 use std::collections::HashSet;
@@ -93,4 +95,25 @@ mod tests {
         assert!(w.errors[0].message.contains("loop"), "{}", w.errors[0]);
         assert_eq!(w.files.len(), 1, "{:?}", w.files);
     }
+}
+/// Every fixture file below `dir`, sorted; `setups/` and `schema/` directly
+/// below `root` and hidden entries are skipped.
+pub fn fixture_files(root: &Path, dir: &Path) -> Vec<PathBuf> {
+    fixture_walk(root, dir).files
+}
+
+/// [`fixture_files`] with the symbolic link loops found on the way.
+pub(crate) fn fixture_walk(root: &Path, dir: &Path) -> Walk {
+    if embedded::is_embedded(root) {
+        return Walk {
+            files: embedded::fixture_files(dir),
+            errors: Vec::new(),
+        };
+    }
+    let root_c = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
+    walk(
+        dir,
+        |parent, name| parent == root_c && NOT_FIXTURES.contains(&name),
+        is_fixture_file,
+    )
 }

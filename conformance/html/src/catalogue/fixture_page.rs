@@ -3,16 +3,16 @@
 //! it, or the invalid setup with its faults; the steps follow (`steps`).
 
 use super::areas::{area_of, rule_href, AREAS};
-use super::rule_entry::basis_badge;
+use super::basis::basis_badge;
 use super::site::{page_href, up};
 use super::stepper::{step_hint, step_script};
-use super::steps::steps_section;
+use super::steps::{invalid_setup_figure, position_words, start_figure, steps_section};
 use super::words::check_words;
-use crate::figure::{figures, outcome_words, Figure};
+use crate::figure::{figures, Figure};
 use crate::markup::{document, inline, slug, svg, Style};
 use hexodic_harness::corpus::{Fixture, Trace};
 use hexodic_render::{fault_lines, BoardPicture};
-use hexodic_rules::{registry, FaultCode, Setup};
+use hexodic_rules::{registry, FaultCode};
 use maud::{html, Markup};
 use std::path::Path;
 
@@ -173,49 +173,6 @@ fn invalid_setup_section(fx: &Fixture, expected: &[FaultCode], prefix: &str) -> 
         (figures(&[invalid_setup_figure(fx, prefix)]))
     };
     (markup, 1)
-}
-
-/// The figure of a setup that is not a valid position, with its faults.
-pub(super) fn invalid_setup_figure(fx: &Fixture, prefix: &str) -> Figure {
-    Figure {
-        caption: "The setup as given (not a valid position)".into(),
-        class: "wide",
-        svg: svg(BoardPicture::new(&fx.setup)
-            .faults(fault_lines(&fx.setup))
-            .title(format!("The setup of {}, not a valid position", fx.id))
-            .id_prefix(format!("{prefix}-setup-"))
-            .to_svg()),
-    }
-}
-
-/// The figure of the start position (the last setup turn drawn, if any).
-pub(super) fn start_figure(fx: &Fixture, start: &Setup, prefix: &str) -> Figure {
-    let mut pic = BoardPicture::new(start)
-        .title(format!("The start of {}", fx.id))
-        .id_prefix(format!("{prefix}-start-"));
-    let caption = match fx.prelude.last() {
-        Some(t) => {
-            pic = pic.turn(t.turn);
-            format!(
-                "Start: after the setup turns (the last, `{}`, drawn)",
-                t.turn
-            )
-        }
-        None => "Start".to_owned(),
-    };
-    Figure {
-        caption,
-        class: "wide",
-        svg: svg(pic.to_svg()),
-    }
-}
-
-/// A position in words: who is to move, or how the game ended.
-pub(super) fn position_words(p: &Setup) -> String {
-    match p.outcome {
-        Some(o) => format!("The game is over: {}.", outcome_words(Some(o))),
-        None => format!("{} to move, half-move {}.", p.to_move, p.half_moves),
-    }
 }
 
 /// The start: the setup as given and its turns, the start position with

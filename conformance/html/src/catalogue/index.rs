@@ -7,7 +7,7 @@ use super::areas::rule_href;
 use super::search::{search_box, search_script};
 use super::site::page_href;
 use crate::markup::{document, inline, slug, Style};
-use hexodic_harness::corpus::{corpus_version, Corpus, Fixture};
+use hexodic_harness::corpus::{Corpus, Fixture};
 use hexodic_rules::registry;
 use maud::{html, Markup};
 use std::collections::BTreeMap;
@@ -24,7 +24,7 @@ pub(super) fn index_page(
             h1 { "Hexodic: the rules and their fixtures" }
             p {
                 (fixtures.len()) " fixtures and " (registry::RULES.len()) " rules. Corpus "
-                (corpus_version(corpus)) "."
+                (corpus.version) "."
             }
         }
         main {

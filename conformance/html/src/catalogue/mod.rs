@@ -5,8 +5,8 @@
 //! developers) and one page per fixture, its boards step by step with what
 //! must happen in words, from the reference's trace.
 //!
-//! One file per part: `site` writes the folder and places the pages,
-//! `areas` the rule areas and the page of each rule, `index` the index
+//! One file per part: `write` writes the folder, `site` places the pages,
+//! `basis` a basis as a badge, `areas` the rule areas and the page of each rule, `index` the index
 //! page, `search` its search box, `area_page` a page of rules,
 //! `rule_entry` a rule's entry on it, `rule_board` the board that shows a
 //! rule, `players` the rules in players' words (from `players.md`),
@@ -16,6 +16,7 @@
 
 mod area_page;
 mod areas;
+mod basis;
 mod fixture_page;
 mod index;
 mod players;
@@ -27,7 +28,9 @@ mod site;
 mod stepper;
 mod steps;
 mod words;
+mod write;
 
 pub(crate) use areas::{area_letter, rule_href, AREAS};
+pub use site::fixture_page_path;
 pub(crate) use site::page_href;
-pub use site::{fixture_page_path, write_catalogue, CatalogueStats};
+pub use write::{write_catalogue, CatalogueStats};

@@ -5,9 +5,8 @@
 //! of the kind the side asks for (a legal turn, a rejected one), else its
 //! start.
 
-use super::fixture_page::{invalid_setup_figure, start_figure};
 use super::site::page_href;
-use super::steps::step_figure;
+use super::steps::{invalid_setup_figure, start_figure, step_figure};
 use crate::figure::Figure;
 use crate::markup::slug;
 use hexodic_harness::corpus::{Fixture, Trace};

@@ -3,6 +3,7 @@
 //! does not, the fixtures on each side, and the wording of `rules/RULES.md`
 //! folded beneath as a note for engine developers.
 
+use super::basis::basis_badge;
 use super::rule_board::{rule_board, RuleBoard, Side};
 use super::site::page_href;
 use crate::markup::{inline, markdown};
@@ -10,16 +11,6 @@ use hexodic_harness::corpus::Fixture;
 use hexodic_rules::registry;
 use maud::{html, Markup};
 use std::collections::BTreeMap;
-
-/// A basis as a badge.
-pub(super) fn basis_badge(basis: &str) -> Markup {
-    let class = match basis {
-        "documented" => "badge documented",
-        "ruling" => "badge ruling",
-        _ => "badge",
-    };
-    html! { span class=(class) { (basis) } }
-}
 
 /// A link list of fixtures.
 fn fixture_links(label: &str, ids: &[String]) -> Markup {

@@ -2,15 +2,14 @@
 //! words (legal with its captures, or rejected with the rules it breaks)
 //! and the board after it.
 
-use super::fixture_page::position_words;
 use super::words::check_words;
-use crate::figure::{figures, Figure};
+use crate::figure::{figures, outcome_words, Figure};
 use crate::markup::{inline, svg};
 use hexodic_engine::CaptureKinds;
 use hexodic_harness::corpus::{Fixture, StepCheck, Trace, TraceStep};
-use hexodic_render::BoardPicture;
+use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_report::{codes, turn_cells, TurnVerdict};
-use hexodic_rules::{CellSet, ReasonSet};
+use hexodic_rules::{CellSet, ReasonSet, Setup};
 use maud::{html, Markup};
 
 fn reason_words(r: ReasonSet) -> String {
@@ -151,4 +150,47 @@ fn cells_plain(s: CellSet) -> String {
         .map(|c| format!("`{c}`"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The figure of a setup that is not a valid position, with its faults.
+pub(super) fn invalid_setup_figure(fx: &Fixture, prefix: &str) -> Figure {
+    Figure {
+        caption: "The setup as given (not a valid position)".into(),
+        class: "wide",
+        svg: svg(BoardPicture::new(&fx.setup)
+            .faults(fault_lines(&fx.setup))
+            .title(format!("The setup of {}, not a valid position", fx.id))
+            .id_prefix(format!("{prefix}-setup-"))
+            .to_svg()),
+    }
+}
+
+/// The figure of the start position (the last setup turn drawn, if any).
+pub(super) fn start_figure(fx: &Fixture, start: &Setup, prefix: &str) -> Figure {
+    let mut pic = BoardPicture::new(start)
+        .title(format!("The start of {}", fx.id))
+        .id_prefix(format!("{prefix}-start-"));
+    let caption = match fx.prelude.last() {
+        Some(t) => {
+            pic = pic.turn(t.turn);
+            format!(
+                "Start: after the setup turns (the last, `{}`, drawn)",
+                t.turn
+            )
+        }
+        None => "Start".to_owned(),
+    };
+    Figure {
+        caption,
+        class: "wide",
+        svg: svg(pic.to_svg()),
+    }
+}
+
+/// A position in words: who is to move, or how the game ended.
+pub(super) fn position_words(p: &Setup) -> String {
+    match p.outcome {
+        Some(o) => format!("The game is over: {}.", outcome_words(Some(o))),
+        None => format!("{} to move, half-move {}.", p.to_move, p.half_moves),
+    }
 }

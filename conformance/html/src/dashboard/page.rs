@@ -199,7 +199,7 @@ impl Writer<'_> {
             "Hexodic conformance dashboard",
             &lead,
             &facts,
-            self.catalogue,
+            self.catalogue.map(|c| c.index()),
         )
     }
 

@@ -224,7 +224,7 @@ impl<'a> Writer<'a> {
             "Hexodic conformance report",
             &lead,
             &facts,
-            self.opts.catalogue.as_ref(),
+            self.opts.catalogue.as_ref().map(|c| c.index()),
         )
     }
 
