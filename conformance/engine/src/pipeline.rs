@@ -54,7 +54,7 @@ impl Ask {
 }
 
 /// Ask `engine` each request in turn, stopping at the first incident: what
-/// [`Engine::pipeline`] does unless an engine sends them together.
+/// [`Transport::pipeline`](crate::Transport::pipeline) does unless an engine sends them together.
 pub fn one_at_a_time(
     engine: &mut (impl Engine + ?Sized),
     asks: &[Ask],

@@ -7,8 +7,8 @@ use super::protocol::{
     PROTOCOL_VERSION,
 };
 use super::{Capability, Engine, PlayReply, PositionReply};
-use hexodic_rules::{CellSet, Setup, Turn};
 use hexodic_io as wording;
+use hexodic_rules::{CellSet, Setup, Turn};
 use std::io::{BufRead, Write};
 
 /// The deepest `perft` or `divide` served: deeper counts take days, and a

@@ -193,7 +193,7 @@ pub struct RunReport {
     /// The results by cited rule ([`RuleTally::of`] the results).
     pub by_rule: Vec<RuleTally>,
     /// Failing fixtures grouped by cause, the most common first
-    /// ([`root_causes`] of the results).
+    /// ([`root_causes`](crate::root_causes) of the results).
     pub root_causes: Vec<RootCause>,
     /// Why the run ended early, if it did.
     pub stopped: Option<Stopped>,
