@@ -3,9 +3,9 @@
 //! blocks are replayed against the reference server, and each reply must
 //! match (replies shortened with `"..."` are compared up to the shortening).
 
-use hexodic_conformance::engine::{answer, ReferenceEngine};
+use hexodic_engine::{answer, ReferenceEngine};
 
-const DOC: &str = include_str!("../PROTOCOL.md");
+const DOC: &str = include_str!("../../PROTOCOL.md");
 
 fn matches(expected: &str, actual: &str) -> bool {
     match expected.find(",\"...\"") {

@@ -1,16 +1,11 @@
 //! Bad fixture files never panic: each gives an error with file, line and
 //! column, and the rest of the corpus still loads and runs.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap
-
-mod common;
-
-use common::TempCorpus;
-use hexodic_conformance::corpus::LoadError;
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::engine::ReferenceEngine;
-use hexodic_conformance::run::{run_corpus, RunOptions};
-use std::path::Path;
+use crate::common::{self, TempCorpus};
+use hexodic_harness::corpus::{load_file, LoadError};
+use hexodic_harness::engine::{InProcess, ReferenceEngine};
+use hexodic_harness::report::Exit;
+use hexodic_harness::run::{run_corpus, RunOptions};
 
 /// Words that belong to the libraries, not to the project, besides
 /// [`common::RUST_WORDS`]: a message holding one leaks an implementation
@@ -67,9 +62,14 @@ fn one_error(rel: &str, bytes: &[u8]) -> LoadError {
         &corpus,
         &RunOptions::default(),
         &mut |_| {},
-    );
+    )
+    .report;
     let s = &report.summary;
-    assert_eq!((s.passed, s.errors, report.exit_code()), (1, 1, 2));
+    assert_eq!(
+        (s.passed, s.errors, Exit::of_run(&report).code()),
+        (1, 1, 2)
+    );
+    assert_eq!(report.exit_code, 2);
     let e = corpus.errors[0].clone();
     assert!(e.file.ends_with(rel), "{e}");
     assert!(e
@@ -296,7 +296,7 @@ fn unknown_reason_code_and_illegal_prelude() {
 /// replaced, lines swapped) never panic the loader.
 #[test]
 fn mutated_fixtures_never_panic() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let fixtures = common::fixtures();
     let sources: Vec<Vec<u8>> = [
         "examples/include-closes-ring.yaml",
         "examples/illegal-then-legal.yaml",
@@ -342,7 +342,7 @@ fn mutated_fixtures_never_panic() {
             "examples/illegal-then-legal.yaml"
         };
         let file = c.write(rel, &b);
-        match hexodic_conformance::corpus::load_file(c.root(), &file) {
+        match load_file(c.root(), &file) {
             Ok(_) => loaded += 1,
             Err(e) => {
                 let lines = String::from_utf8_lossy(&b).lines().count() as u32 + 1;

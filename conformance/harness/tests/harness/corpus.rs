@@ -3,27 +3,21 @@
 //! and each golden trace (`fixtures/<area>/<name>.snap`) is the reference's
 //! as an insta snapshot, so `cargo insta review` reviews changes.
 //!
-//! The corpus also runs as an engine author runs it: through the engine
-//! protocol, against the reference's own `serve` (docs/mutants.md measures
-//! what these tests catch).
+//! The corpus through the engine protocol, against the reference's own
+//! `serve`, is the command line's test (docs/mutants.md measures what these
+//! tests catch).
 //!
 //! New or changed fixtures: `hexodic-conformance bless` writes the traces
-//! (or `INSTA_UPDATE=always cargo test -p hexodic-conformance --test corpus`,
-//! or `cargo insta test --accept`); review them before committing.
+//! (or `INSTA_UPDATE=always cargo test -p hexodic-harness --test harness
+//! corpus::`, or `cargo insta test --accept`); review them before committing.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap
-
-use hexodic_conformance::corpus::{load_corpus, trace_path, Trace};
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::engine::ReferenceEngine;
-use hexodic_conformance::run::{run_corpus, RunOptions, Status};
+use crate::common::fixtures as root;
+use hexodic_harness::corpus::{load_corpus, trace, trace_path, Trace};
+use hexodic_harness::engine::{InProcess, ReferenceEngine};
+use hexodic_harness::report::Status;
+use hexodic_harness::run::{run_corpus, RunOptions};
 use hexodic_io::paths::shown;
-use std::path::Path;
-use std::process::Command;
-
-fn root() -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")
-}
+use hexodic_printer::text::{text, TextOptions};
 
 #[test]
 fn corpus_passes_against_its_golden_traces() {
@@ -35,18 +29,17 @@ fn corpus_passes_against_its_golden_traces() {
         errors.join("\n")
     );
     assert!(corpus.fixtures.len() >= 250);
-    let opts = RunOptions {
-        traces: true,
-        ..RunOptions::default()
-    };
+    let opts = RunOptions::default();
+    assert!(opts.settings.traces, "the golden traces are compared");
     let report = run_corpus(
         &mut InProcess::new(ReferenceEngine::new()),
         &corpus,
         &opts,
         &mut |_| {},
-    );
-    let text = hexodic_conformance::report::text(&report, false);
-    assert_eq!(report.summary.failed(), 0, "{text}");
+    )
+    .report;
+    let text = text(&report, &TextOptions::default());
+    assert_eq!(report.summary.rule_failures(), 0, "{text}");
     assert_eq!(
         report.summary.skipped, 0,
         "the reference has every capability:\n{text}"
@@ -56,15 +49,24 @@ fn corpus_passes_against_its_golden_traces() {
         "fixtures without a trace:\n{text}"
     );
     assert!(report.errors.is_empty(), "{text}");
+    assert_eq!(report.results.len(), corpus.fixtures.len());
     assert!(report.results.iter().all(|r| r.status == Status::Pass));
 }
 
 #[test]
 fn golden_traces_are_the_references() {
     let corpus = load_corpus(&root());
-    // insta prints each difference; silence the panic message that follows it.
-    let hook = std::panic::take_hook();
-    std::panic::set_hook(Box::new(|_| {}));
+    // insta prints each difference; silence the panic message that follows
+    // it, on this test's thread only (the other tests of the binary run
+    // beside it and keep theirs).
+    let previous = std::sync::Arc::new(std::panic::take_hook());
+    let this = std::thread::current().id();
+    let others = std::sync::Arc::clone(&previous);
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().id() != this {
+            others(info);
+        }
+    }));
     let mut mismatched = Vec::new();
     for fx in &corpus.fixtures {
         let body = Trace::record(fx).render();
@@ -82,7 +84,8 @@ fn golden_traces_are_the_references() {
             mismatched.push(fx.id.clone());
         }
     }
-    std::panic::set_hook(hook);
+    drop(std::panic::take_hook());
+    std::panic::set_hook(Box::new(move |info| previous(info)));
     assert!(
         mismatched.is_empty(),
         "golden traces differ from the reference (new or changed fixtures? run \
@@ -105,9 +108,7 @@ fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
                 traces += 1;
                 let fx = corpus.fixtures.iter().find(|f| trace_path(&f.file) == p);
                 let fx = fx.unwrap_or_else(|| panic!("{} has no fixture: delete it", shown(&p)));
-                let t = hexodic_conformance::corpus::trace::read(&p)
-                    .unwrap()
-                    .unwrap();
+                let t = trace::read(&p).unwrap().unwrap();
                 // Compared as traces, shown as their text: a difference reads
                 // like the trace files themselves, never as a struct dump.
                 let now = Trace::record(fx);
@@ -126,29 +127,4 @@ fn every_trace_file_belongs_to_a_fixture_and_reads_back() {
         }
     }
     assert_eq!(traces, corpus.fixtures.len());
-}
-
-/// The corpus as an engine author runs it: `run --engine` against the
-/// reference's `serve`, so that everything the protocol carries as text is
-/// pinned too (positions in the one-line notation, turns in the turn
-/// notation, reason and fault codes, results), not only the rules.
-#[test]
-fn corpus_passes_through_the_protocol_against_serve() {
-    let bin = env!("CARGO_BIN_EXE_hexodic-conformance");
-    let fixtures = root();
-    let out = Command::new(bin)
-        .args(["run", "--color", "never", "--fixtures"])
-        .arg(&fixtures)
-        .args(["--engine", &format!("'{bin}' serve")])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "the corpus through the protocol (exit {:?}):\n{}{}",
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains(" 0 failed"), "{text}");
 }

@@ -1,8 +1,7 @@
 //! Setup resolution: board defaults, includes, setup turns, coverage sides.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap
-
-use hexodic_conformance::corpus::{load_corpus, load_file, Fixture};
+use crate::common;
+use hexodic_harness::corpus::{load_corpus, load_file, Fixture};
 use hexodic_rules::{Player, Setup};
 use std::path::Path;
 
@@ -153,7 +152,7 @@ fn coverage_sides_are_derived_or_given() {
 /// so the rules reference cannot point at a fixture that is gone.
 #[test]
 fn fixtures_named_in_the_rules_reference_exist() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let root = common::repo_root();
     let doc = std::fs::read_to_string(root.join("rules/RULES.md")).unwrap();
     let areas = [
         "board", "start", "turn", "shape", "echo", "capture", "end", "setup", "count",

@@ -4,14 +4,11 @@
 //! field and its allowed values, quotes at most 80 characters of a value,
 //! and never a library's type, option or policy.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap
-
-mod common;
-
-use common::TempCorpus;
-use hexodic_conformance::engine::protocol::parse;
-use hexodic_conformance::engine::{answer, ReferenceEngine};
-use hexodic_conformance::report::{Expectations, JsonReport};
+use crate::common::{self, TempCorpus};
+use hexodic_harness::engine::protocol::parse;
+use hexodic_harness::engine::{answer, ReferenceEngine};
+use hexodic_harness::report::{parse_report, SCHEMA_VERSION};
+use hexodic_harness::run::Expectations;
 use std::path::Path;
 
 /// Words of the readers and of Rust, never of the project, besides
@@ -165,15 +162,32 @@ fn expectations_and_setups_go_through_the_same_words() {
 #[test]
 fn reports_read_back_name_the_field() {
     let p = Path::new("r.json");
-    let text = "{\"harness\": {\"name\": \"hexodic-conformance\"},\n \"schema_version\": 1,\n \"run\": [1]}";
-    let e = JsonReport::parse(p, text).unwrap_err();
+    // A run's report of this version whose `harness` lacks its version.
+    let text = format!(
+        "{{\"harness\": {{\"name\": \"hexodic-conformance\"}},\n \"schema_version\": {SCHEMA_VERSION},\n \"kind\": \"run\",\n \"run\": [1]}}"
+    );
+    let e = parse_report(p, text.as_bytes()).unwrap_err();
     assert!(e.message.contains("`version` is missing"), "{e}");
     assert_words("report", &e.message);
-    let e = JsonReport::parse(p, "{\"a\": [1,\n").unwrap_err();
+    let e = parse_report(p, b"{\"a\": [1,\n").unwrap_err();
     assert_words("truncated report", &e.message);
+    // Nested deeper than the JSON reader goes: the report's head is read
+    // first, and an array is no report, however deep.
     let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
-    let e = JsonReport::parse(p, &deep).unwrap_err();
-    assert!(e.message.contains("128 levels"), "{e}");
+    let e = parse_report(p, deep.as_bytes()).unwrap_err();
+    assert!(
+        e.message.contains("not a hexodic-conformance report"),
+        "{e}"
+    );
+    assert_words("deep report", &e.message);
+    // An engine's reply nested as deep, read as any JSON value, is refused
+    // by its depth.
+    let message = match parse::hello(&deep, 1).unwrap_err() {
+        parse::ReplyError::Fault(f) => f.to_string(),
+        other => panic!("not a protocol fault: {other:?}"),
+    };
+    assert!(message.contains("128 levels"), "{message}");
+    assert_words("deep reply", &message);
 }
 
 #[test]

@@ -4,17 +4,19 @@
 //! fixture that catches the engine; shrinking stops at the first engine
 //! incident and when the deadline passes, keeping the finding so far.
 
-use hexodic_conformance::corpus::load_file;
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::engine::{
-    Engine, EngineInfo, EngineResult, Incident, IncidentKind, PlayReply, PositionReply,
+use hexodic_engine::{
+    Engine, EngineInfo, EngineResult, InProcess, Incident, IncidentKind, PlayReply, PositionReply,
     ReferenceEngine,
 };
-use hexodic_conformance::fuzz::shrink::{replay, same, Cut};
-use hexodic_conformance::fuzz::{fuzz, recording, Finding, FuzzOptions};
-use hexodic_conformance::record::record;
-use hexodic_conformance::run::{run_fixture, RunOutcome, Stopped};
-use hexodic_rules::{Game, Setup, Turn};
+use hexodic_fuzzing::finding::recording;
+use hexodic_fuzzing::shrink::{replay, same, Cut};
+use hexodic_fuzzing::{fuzz, FuzzOptions};
+use hexodic_harness::corpus::load_file;
+use hexodic_harness::pool::Limits;
+use hexodic_harness::record::record;
+use hexodic_harness::run::{run_fixture, RunOutcome};
+use hexodic_report::{FuzzFinding, Stopped};
+use hexodic_rules::{Game, Position, Setup, Turn};
 use std::time::{Duration, Instant};
 
 /// What the test engine does once it has given its first wrong answer.
@@ -132,9 +134,16 @@ fn options() -> FuzzOptions {
     }
 }
 
+/// The start position of a finding.
+fn start(f: &FuzzFinding) -> Position {
+    f.start
+        .validate()
+        .expect("a finding starts from a valid position")
+}
+
 /// The turns of a finding the reference rejects.
-fn rejected(f: &Finding) -> Vec<Turn> {
-    let mut g = Game::from_position(f.start);
+fn rejected(f: &FuzzFinding) -> Vec<Turn> {
+    let mut g = Game::from_position(start(f));
     f.turns
         .iter()
         .copied()
@@ -152,10 +161,10 @@ fn shown(turns: &[Turn]) -> String {
 
 /// Whether the finding's turns, replayed from its start on a fresh test
 /// engine, show the same difference.
-fn reproduces(f: &Finding) -> bool {
+fn reproduces(f: &FuzzFinding) -> bool {
     let mut engine = CountsRejected::new(Then::Nothing);
     let caps = engine.info().capabilities;
-    match replay(&mut engine, caps, &f.start, &f.turns) {
+    match replay(&mut engine, caps, &start(f), &f.turns) {
         Ok(Some(d)) => same(&d, &f.divergence),
         _ => false,
     }
@@ -164,7 +173,7 @@ fn reproduces(f: &Finding) -> bool {
 #[test]
 fn a_difference_after_a_rejected_turn_keeps_that_turn_and_replays() {
     let mut engine = CountsRejected::new(Then::Nothing);
-    let report = fuzz(&mut InProcess::new(&mut engine), &options(), |_| {});
+    let report = fuzz(&mut InProcess::new(&mut engine), &options(), &mut |_| {});
     assert!(report.incidents.is_empty());
     let f = report.finding.expect("the test engine is caught");
     assert_eq!(f.divergence.difference.kind(), "state");
@@ -184,7 +193,7 @@ fn a_finding_with_a_rejected_turn_becomes_a_fixture_that_catches_the_engine() {
     let f = fuzz(
         &mut InProcess::new(CountsRejected::new(Then::Nothing)),
         &options(),
-        |_| {},
+        &mut |_| {},
     )
     .finding
     .expect("the test engine is caught");
@@ -217,17 +226,22 @@ fn a_finding_with_a_rejected_turn_becomes_a_fixture_that_catches_the_engine() {
 #[test]
 fn shrinking_stops_at_the_first_incident_and_keeps_the_finding() {
     let mut engine = CountsRejected::new(Then::Crash);
-    let report = fuzz(&mut InProcess::new(&mut engine), &options(), |_| {});
+    let report = fuzz(&mut InProcess::new(&mut engine), &options(), &mut |_| {});
     let f = report.finding.expect("the test engine is caught");
     assert_eq!(engine.after_crash, 0, "requests after the crash");
-    match &f.cut {
-        Some(Cut::Incident(i)) => assert_eq!(i.kind.name(), "crash"),
-        other => panic!("shrinking was not cut by the crash: {other:?}"),
+    // The report keeps the cut in words, and the crash as an incident.
+    match f.cut.as_deref() {
+        Some(cut) => assert!(
+            cut.starts_with("while a candidate was replayed, the engine exited"),
+            "shrinking was not cut by the crash: {cut}"
+        ),
+        None => panic!("shrinking was not cut by the crash"),
     }
     assert_eq!(report.incidents.len(), 1);
-    assert_eq!(report.incidents[0].0, f.game_seed);
+    assert_eq!(report.incidents[0].game_seed, f.game_seed);
+    assert_eq!(report.incidents[0].incident.kind, "crash");
     // Nothing was shrunk: the finding is the game's own sequence, which replays.
-    assert_eq!(f.turns.len(), f.original_len);
+    assert_eq!(f.turns.len(), f.original_turns);
     assert!(reproduces(&f), "{} does not replay", shown(&f.turns));
     let rec = recording(&f, "found/crash", "counts-rejected", "fuzz --seed 1");
     assert!(
@@ -249,10 +263,13 @@ fn shrinking_stops_when_the_deadline_passes_and_keeps_the_finding() {
     let deadline = Instant::now() + Duration::from_secs(2);
     let mut engine = CountsRejected::new(Then::SleepUntil(deadline));
     let opts = FuzzOptions {
-        deadline: Some(deadline),
+        limits: Limits {
+            deadline: Some(deadline),
+            ..Limits::default()
+        },
         ..options()
     };
-    let report = fuzz(&mut InProcess::new(&mut engine), &opts, |_| {});
+    let report = fuzz(&mut InProcess::new(&mut engine), &opts, &mut |_| {});
     let f = report
         .finding
         .expect("the test engine is caught before the deadline");
@@ -261,18 +278,25 @@ fn shrinking_stops_when_the_deadline_passes_and_keeps_the_finding() {
         engine.games_after_wrong, 0,
         "candidates replayed after the deadline"
     );
-    assert_eq!(f.cut, Some(Cut::Deadline));
-    assert_eq!(f.turns.len(), f.original_len);
+    assert_eq!(f.cut, Some(Cut::Deadline.to_string()));
+    assert_eq!(f.turns.len(), f.original_turns);
     assert!(reproduces(&f), "{} does not replay", shown(&f.turns));
 }
 
 #[test]
 fn no_game_starts_after_the_deadline() {
     let opts = FuzzOptions {
-        deadline: Some(Instant::now()),
+        limits: Limits {
+            deadline: Some(Instant::now()),
+            ..Limits::default()
+        },
         ..options()
     };
-    let report = fuzz(&mut InProcess::new(ReferenceEngine::new()), &opts, |_| {});
+    let report = fuzz(
+        &mut InProcess::new(ReferenceEngine::new()),
+        &opts,
+        &mut |_| {},
+    );
     assert_eq!(report.games, 0);
     assert_eq!(report.stopped, Some(Stopped::TimeLimit));
 }

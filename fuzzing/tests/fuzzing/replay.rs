@@ -3,7 +3,7 @@
 //! replayed through the same check the fuzz target calls, and every check
 //! runs on a few hundred seeded pseudo-random inputs. CI needs neither
 //! nightly Rust nor cargo-fuzz for this. (The differential check through
-//! the protocol runs in the end-to-end tests, `e2e/tests/fuzz_checks.rs`.)
+//! the protocol runs in the end-to-end tests, `e2e/tests/e2e/fuzz_checks.rs`.)
 
 use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine};
 use hexodic_fuzzing::generators::script::{apply_script, Edit};

@@ -1,15 +1,16 @@
-//! The committed JSON Schema is the one generated from the loader's types.
+//! The committed JSON Schemas are the ones generated from the loader's and
+//! the report's types, and a written report reads back as written.
 
-#![allow(clippy::unwrap_used)] // tests may unwrap
-
-use hexodic_conformance::corpus::{schema_json, setup_schema_json};
-use hexodic_conformance::engine::InProcess;
-use hexodic_conformance::report::report_schema_json;
-use std::path::Path;
+use crate::common;
+use hexodic_harness::corpus::{embedded, load_corpus, schema_json, setup_schema_json};
+use hexodic_harness::engine::{InProcess, ReferenceEngine};
+use hexodic_harness::report::schema::report_schema;
+use hexodic_harness::report::{read_run, SCHEMA_VERSION};
+use hexodic_harness::run::{run_corpus, RunOptions};
 
 #[test]
 fn schema_file_is_up_to_date() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/fixture.schema.json");
+    let path = common::fixtures().join("schema/fixture.schema.json");
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == schema_json(),
@@ -20,7 +21,7 @@ fn schema_file_is_up_to_date() {
 
 #[test]
 fn setup_schema_file_is_up_to_date() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/setup.schema.json");
+    let path = common::fixtures().join("schema/setup.schema.json");
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         committed == setup_schema_json(),
@@ -65,10 +66,10 @@ fn schema_names_cells_codes_and_rules() {
 
 #[test]
 fn report_schema_file_is_up_to_date() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/report.schema.json");
+    let path = common::fixtures().join("schema/report.schema.json");
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
-        committed == report_schema_json(),
+        committed == report_schema(),
         "{} is stale; regenerate it with\n  cargo run -p hexodic-conformance -- schema --report > fixtures/schema/report.schema.json",
         path.display()
     );
@@ -76,8 +77,15 @@ fn report_schema_file_is_up_to_date() {
 
 #[test]
 fn report_schema_names_every_top_level_field() {
-    let s: serde_json::Value = serde_json::from_str(&report_schema_json()).unwrap();
-    let required = s["required"].as_array().unwrap();
+    let s: serde_json::Value = serde_json::from_str(&report_schema()).unwrap();
+    // The schema is of a report of either kind: a run's or a fuzz campaign's.
+    let kinds = s["anyOf"].as_array().unwrap();
+    assert!(
+        kinds.iter().any(|k| k["$ref"] == "#/$defs/RunReport"),
+        "the report schema offers no run's report: {kinds:?}"
+    );
+    let run = &s["$defs"]["RunReport"];
+    let required = run["required"].as_array().unwrap();
     for f in [
         "schema_version",
         "engine",
@@ -89,7 +97,7 @@ fn report_schema_names_every_top_level_field() {
         "stopped",
     ] {
         assert!(
-            s["properties"].get(f).is_some(),
+            run["properties"].get(f).is_some(),
             "{f} missing from the report schema"
         );
         assert!(
@@ -97,37 +105,43 @@ fn report_schema_names_every_top_level_field() {
             "{f} is required"
         );
     }
-    assert_eq!(s["additionalProperties"], serde_json::Value::Bool(false));
+    assert_eq!(run["additionalProperties"], serde_json::Value::Bool(false));
 }
 
 #[test]
 fn a_written_report_reads_back_as_written() {
-    use hexodic_conformance::report::{json, JsonReport};
-    use hexodic_conformance::{load_corpus, run_corpus, ReferenceEngine, RunOptions};
-    let corpus = load_corpus(&hexodic_conformance::suite::bundled_fixtures().unwrap());
-    let report = run_corpus(
+    let corpus = load_corpus(&embedded::root());
+    let opts = RunOptions {
+        command: Some("my-engine".into()),
+        ..RunOptions::default()
+    };
+    let mut report = run_corpus(
         &mut InProcess::new(ReferenceEngine::new()),
         &corpus,
-        &RunOptions::default(),
+        &opts,
         &mut |_| {},
-    );
+    )
+    .report;
+    // A time that JSON writes and reads back exactly, whatever the float
+    // parser: the comparison below is of everything else.
+    report.elapsed_seconds = 1.5;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("report.json");
-    std::fs::write(&path, json(&report, Some("my-engine"))).unwrap();
-    let back = JsonReport::read(&path).unwrap();
-    assert_eq!(back, JsonReport::new(&report, Some("my-engine")));
+    std::fs::write(&path, report.to_json()).unwrap();
+    let back = read_run(&path).unwrap();
+    assert_eq!(back, report);
     assert_eq!(back.results.len(), report.results.len());
+    assert!(back.results.len() >= 250);
     assert_eq!(back.engine.command.as_deref(), Some("my-engine"));
-    assert_eq!(back.schema_version, 1);
+    assert_eq!(back.schema_version, SCHEMA_VERSION);
 
-    let fixture =
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/schema/fixture.schema.json");
-    let e = JsonReport::read(&fixture).unwrap_err();
+    let fixture = common::fixtures().join("schema/fixture.schema.json");
+    let e = read_run(&fixture).unwrap_err();
     assert!(
-        e.message.contains("not a hexodic-conformance JSON report"),
+        e.message.contains("not a hexodic-conformance report"),
         "{e}"
     );
-    let e = JsonReport::read(&dir.path().join("none.json")).unwrap_err();
+    let e = read_run(&dir.path().join("none.json")).unwrap_err();
     assert!(
         e.to_string()
             .ends_with("cannot read: no such file or folder"),

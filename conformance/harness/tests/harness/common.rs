@@ -1,13 +1,23 @@
-//! What the reader tests share: a corpus written into a temporary folder,
-//! and the words of Rust and its libraries that no message may hold.
-#![allow(dead_code, clippy::unwrap_used)]
+//! What the tests share: the repository's fixtures folder, a corpus written
+//! into a temporary folder, and the words of Rust and its libraries that no
+//! message may hold.
 
-use hexodic_conformance::corpus::{load_corpus, Corpus};
+use hexodic_harness::corpus::{load_corpus, Corpus};
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
+/// The repository's root.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The repository's fixtures folder.
+pub fn fixtures() -> PathBuf {
+    repo_root().join("fixtures")
+}
+
 /// Words of Rust and of the readers every message check refuses; each
-/// test file adds the words of its own readers.
+/// test module adds the words of its own readers.
 pub const RUST_WORDS: [&str; 10] = [
     "Some(",
     "None",
@@ -31,7 +41,7 @@ pub fn assert_no_words(what: &str, msg: &str, more: &[&str]) {
 /// A corpus folder (`fixtures`) inside a temporary folder, removed when
 /// dropped.
 pub struct TempCorpus {
-    dir: TempDir,
+    _dir: TempDir,
     root: PathBuf,
 }
 
@@ -41,12 +51,7 @@ impl TempCorpus {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join("fixtures");
         std::fs::create_dir_all(&root).unwrap();
-        TempCorpus { dir, root }
-    }
-
-    /// The temporary folder holding the corpus folder.
-    pub fn dir(&self) -> &Path {
-        self.dir.path()
+        TempCorpus { _dir: dir, root }
     }
 
     /// The corpus folder.
