@@ -11,6 +11,12 @@ pub trait Choose {
     /// A number from 0 to `n - 1` (0 when `n` is 0 or 1).
     fn below(&mut self, n: u64) -> u64;
 
+    /// Whether the choices have run out (bytes all read); a seeded
+    /// generator never runs out. A game stops when they do.
+    fn exhausted(&self) -> bool {
+        false
+    }
+
     /// True one time in `n`, about.
     fn one_in(&mut self, n: u64) -> bool {
         self.below(n) == 0
@@ -45,6 +51,10 @@ impl Choose for Unstructured<'_> {
         }
         self.int_in_range(0..=n - 1).unwrap_or(0)
     }
+
+    fn exhausted(&self) -> bool {
+        self.is_empty()
+    }
 }
 
 /// An item of `items` chosen by `c`, when there is one (for `dyn Choose`).
@@ -70,5 +80,7 @@ mod tests {
         }
         let mut empty = Unstructured::new(&[]);
         assert_eq!(Choose::below(&mut empty, 10), 0);
+        assert!(Choose::exhausted(&empty));
+        assert!(!Choose::exhausted(&rng));
     }
 }

@@ -11,6 +11,25 @@ fn any_cell(rng: &mut dyn Choose) -> Cell {
     Cell::ALL[rng.below(Cell::COUNT as u64) as usize]
 }
 
+/// `p`'s stones on free cells until it has `total` on the board, each on
+/// a cell chosen among the free ones (so the choices always progress, even
+/// when they have run out and every choice is 0).
+fn fill(rng: &mut dyn Choose, s: &mut Setup, p: Player, total: usize) {
+    let mut placed = Cell::ALL.iter().filter(|c| s.cell(**c).stone == Some(p)).count();
+    while placed < total {
+        let free: Vec<Cell> = Cell::ALL
+            .iter()
+            .copied()
+            .filter(|c| s.cell(*c).stone.is_none())
+            .collect();
+        let Some(c) = crate::choose::pick(rng, &free) else {
+            return;
+        };
+        s.cell_mut(c).stone = Some(p);
+        placed += 1;
+    }
+}
+
 /// Either player, evenly.
 fn any_player(rng: &mut dyn Choose) -> Player {
     if rng.below(2) == 0 {
@@ -84,14 +103,7 @@ pub(super) fn repetition_scenario(rng: &mut dyn Choose) -> Option<Position> {
         s.cell_mut(c).tier = 2;
     }
     for p in Player::BOTH {
-        let mut placed = 0;
-        while placed < 7 {
-            let c = any_cell(rng);
-            if s.cell(c).stone.is_none() {
-                s.cell_mut(c).stone = Some(p);
-                placed += 1;
-            }
-        }
+        fill(rng, &mut s, p, 7);
         let c = &mut s.counters[p.index()];
         c.reserve = 0;
         c.first_placed = true;
@@ -165,14 +177,7 @@ fn takeover_scenario(rng: &mut dyn Choose) -> Option<Position> {
     s.cell_mut(from).tier = 1;
     s.cell_mut(from).stone = Some(mover);
     s.cell_mut(to).stone = Some(mover.other());
-    let mut placed = 1;
-    while placed < 7 {
-        let c = any_cell(rng);
-        if s.cell(c).stone.is_none() {
-            s.cell_mut(c).stone = Some(mover);
-            placed += 1;
-        }
-    }
+    fill(rng, &mut s, mover, 7);
     let m = &mut s.counters[mover.index()];
     m.reserve = 0;
     m.first_placed = true;
@@ -244,15 +249,8 @@ pub(super) fn sealed_arena_scenario(rng: &mut dyn Choose) -> Option<Position> {
         s.cell_mut(n).tier = 0;
         s.cell_mut(n).stone = Some(mover);
     }
-    let mut placed = [ring.count() as usize, 1];
-    for (k, p) in [mover, mover.other()].iter().enumerate() {
-        while placed[k] < 7 {
-            let c = any_cell(rng);
-            if s.cell(c).stone.is_none() {
-                s.cell_mut(c).stone = Some(*p);
-                placed[k] += 1;
-            }
-        }
+    for p in [mover, mover.other()] {
+        fill(rng, &mut s, p, 7);
     }
     let tiers: u32 = s.cells.iter().map(|c| c.tier as u32).sum();
     let raises = tiers + 2 * Ruleset::STANDARD.lowers as u32;

@@ -21,6 +21,10 @@ use std::collections::{BTreeMap, HashSet};
 /// Longest game played (the cap ends games at 60 half-moves).
 pub const MAX_TURNS: usize = 80;
 
+/// The most turns a game offers, played or rejected (probes included), so
+/// that a game whose every probe is rejected still ends.
+pub const MAX_OFFERED: usize = 2 * MAX_TURNS;
+
 /// Why differential play stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mismatch {
@@ -194,7 +198,11 @@ pub fn play_game(
         Mismatch::Differs(d) => Ok(Some((start, turns, *d))),
         Mismatch::Incident(i) => Err(i),
     };
-    while !game.position().is_over() && played.len() < MAX_TURNS {
+    while !game.position().is_over()
+        && played.len() < MAX_TURNS
+        && turns.len() < MAX_OFFERED
+        && !c.exhausted()
+    {
         if c.one_in(8) && caps.has(Capability::LegalTurns) {
             tally.ask("legal");
             if let Err(m) = lists(engine, caps, game.position()) {
