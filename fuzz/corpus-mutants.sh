@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The corpus alone against mutants of the reference (docs/mutants.md, "The
 # corpus alone"): cargo-mutants plants one bug at a time in `rules/src` and
-# runs only the corpus test of `hexodic-conformance`, in process and through
-# the protocol against the mutated reference's `serve`.
+# runs only the corpus: in process (`hexodic-harness`'s `harness` tests,
+# whose corpus tests are the bulk of it) and through the protocol against the
+# mutated reference's `serve` (`hexodic-conformance`'s `serve` test).
 #
 #   fuzz/corpus-mutants.sh game-rules [ARGS...]   the game-rule code (the score's set)
 #   fuzz/corpus-mutants.sh rest [ARGS...]         the mutants of rules/src outside it
@@ -59,8 +60,9 @@ case "$what" in
 esac
 
 # `--baseline skip`: cargo-mutants 27.1 runs the unmutated baseline with the
-# mutated package's own tests, where no `corpus` test exists. The `mutants`
-# profile builds without debug info.
-exec cargo mutants -p hexodic-rules --test-package hexodic-conformance --baseline skip \
-  --profile mutants --timeout 60 --cargo-arg=--test=corpus \
+# mutated package's own tests, where neither test target exists. The
+# `mutants` profile builds without debug info.
+exec cargo mutants -p hexodic-rules --test-package hexodic-harness \
+  --test-package hexodic-conformance --baseline skip \
+  --profile mutants --timeout 60 --cargo-arg=--test=harness --cargo-arg=--test=serve \
   ${selection[@]+"${selection[@]}"} "$@"

@@ -15,7 +15,6 @@ mod docs;
 mod embedded;
 mod record;
 mod selection;
-mod serve;
 
 /// This build's `hexodic-conformance`.
 pub const BIN: &str = env!("CARGO_BIN_EXE_hexodic-conformance");
