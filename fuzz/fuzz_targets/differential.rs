@@ -17,10 +17,7 @@ use std::time::Duration;
 fn open() -> Box<dyn Engine> {
     match std::env::var("HEXODIC_ENGINE") {
         Ok(cmd) if !cmd.trim().is_empty() => {
-            let options = ProcessOptions {
-                timeout: Duration::from_secs(10),
-                ..ProcessOptions::default()
-            };
+            let options = ProcessOptions::default().with_timeout(Duration::from_secs(10));
             match ExternalEngine::start(&cmd, options) {
                 Ok(engine) => Box::new(engine),
                 Err(e) => panic!("cannot start the engine `{cmd}`: {e}"),

@@ -9,6 +9,7 @@ use std::fmt;
     Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Capability {
     /// The engine lists the legal turns (`legal`).
     LegalTurns,

@@ -222,6 +222,7 @@ impl fmt::Display for ProtocolFault {
 
 /// What went wrong with an engine.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
 pub enum IncidentKind {
     /// The engine command could not be started.
     Spawn {
@@ -360,6 +361,7 @@ impl fmt::Display for IncidentKind {
 /// engine process wrote to standard error.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize, serde::Deserialize)]
 #[error("{kind}")]
+#[non_exhaustive]
 pub struct Incident {
     /// What happened.
     pub kind: IncidentKind,
@@ -390,6 +392,37 @@ impl Incident {
                 capability.name()
             ),
         })
+    }
+
+    /// What an engine in process answers when it fails on a request the
+    /// harness wrote correctly (an error of its own): refused as
+    /// `internal`, as the protocol says it.
+    ///
+    /// ```
+    /// use hexodic_engine::{Incident, IncidentKind};
+    /// let i = Incident::internal("the move generator overflowed");
+    /// assert!(matches!(i.kind, IncidentKind::Refused { .. }));
+    /// assert!(i.to_string().contains("the move generator overflowed"));
+    /// ```
+    pub fn internal(message: impl Into<String>) -> Incident {
+        Incident::new(IncidentKind::Refused {
+            kind: "internal".into(),
+            message: message.into(),
+        })
+    }
+
+    /// The same incident, on the request `request` (as sent).
+    #[must_use]
+    pub fn on_request(mut self, request: impl Into<String>) -> Incident {
+        self.request = request.into();
+        self
+    }
+
+    /// The same incident, with the tail of the engine's standard error.
+    #[must_use]
+    pub fn with_stderr(mut self, stderr: impl Into<String>) -> Incident {
+        self.stderr = stderr.into();
+        self
     }
 
     /// A protocol fault in a reply.

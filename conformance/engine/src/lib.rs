@@ -19,10 +19,17 @@ mod command;
 mod external;
 mod incident;
 mod lines;
+// The harness's own plumbing: public for its crates, not part of the
+// stable surface (docs/api.md lists that).
+#[doc(hidden)]
 pub mod notation;
+#[doc(hidden)]
 pub mod pipeline;
+#[doc(hidden)]
 pub mod process;
+#[doc(hidden)]
 pub mod protocol;
+#[doc(hidden)]
 pub mod reaper;
 mod reference;
 mod serve;
@@ -32,14 +39,25 @@ mod transcript;
 mod transport;
 
 pub use capability::{Capabilities, Capability};
-pub use command::{CommandError, EngineCommand};
+pub use command::CommandError;
+#[doc(hidden)]
+pub use command::EngineCommand;
 pub use external::{ExternalEngine, StartError};
-pub use incident::{shorten, Incident, IncidentKind, ProtocolFault, NAME_CHARS, SHOWN_CHARS};
+#[doc(hidden)]
+pub use incident::{shorten, NAME_CHARS, SHOWN_CHARS};
+pub use incident::{Incident, IncidentKind, ProtocolFault};
+#[doc(hidden)]
 pub use pipeline::{one_at_a_time, Answer, Ask};
-pub use process::{ProcessOptions, RequestStats, DEFAULT_TIMEOUT, JOBS_VARIABLE, SLOW_REQUEST};
+pub use process::{ProcessOptions, DEFAULT_TIMEOUT, JOBS_VARIABLE};
+#[doc(hidden)]
+pub use process::{RequestStats, SLOW_REQUEST};
 pub use reference::{ReferenceEngine, REFERENCE_NAME};
-pub use serve::{answer, serve, serve_stdio, write_reply, MAX_SERVED_DEPTH};
-pub use transcript::{Exchange, Recorder, Transcript, MAX_TRANSCRIPT_BYTES};
+#[doc(hidden)]
+pub use serve::{answer, write_reply};
+pub use serve::{serve, serve_stdio, MAX_SERVED_DEPTH};
+pub use transcript::{Exchange, Transcript};
+#[doc(hidden)]
+pub use transcript::{Recorder, MAX_TRANSCRIPT_BYTES};
 pub use transport::{InProcess, Transport};
 
 /// The rules crate this crate is built with: use its types through this
@@ -48,6 +66,7 @@ pub use hexodic_rules as rules;
 
 use hexodic_rules::{Cell, CellSet, FaultCode, ReasonSet, Setup, TurnReport};
 
+#[doc(hidden)]
 /// Whether a core is left free when `jobs` engines run at once (replies
 /// are then waited for by spinning, `engine/spin.rs`).
 pub fn cores_free(jobs: usize) -> bool {
@@ -64,6 +83,7 @@ pub fn cores_free(jobs: usize) -> bool {
 
 /// Who an engine is and what it can do.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
 pub struct EngineInfo {
     /// Its name.
     pub name: String,
@@ -91,11 +111,26 @@ impl EngineInfo {
         self
     }
 
+    /// The same engine with exactly the capabilities `all`.
+    ///
+    /// ```
+    /// use hexodic_engine::{Capability, EngineInfo, ReferenceEngine, Engine};
+    /// // An engine that plays as the reference does, under its own name.
+    /// let info = EngineInfo::new("my-engine", "1.0.0")
+    ///     .with_capabilities(ReferenceEngine::new().info().capabilities);
+    /// assert!(info.capabilities.has(Capability::LegalTurns));
+    /// ```
+    #[must_use]
+    pub fn with_capabilities(mut self, all: Capabilities) -> EngineInfo {
+        self.capabilities = all;
+        self
+    }
+
     /// `name version`, or just `name` when the version is empty.
     ///
     /// ```
-    /// use hexodic_engine::{Capabilities, EngineInfo};
-    /// let mut info = EngineInfo { name: "my-engine".into(), version: "2.3".into(), capabilities: Capabilities::NONE };
+    /// use hexodic_engine::EngineInfo;
+    /// let mut info = EngineInfo::new("my-engine", "2.3");
     /// assert_eq!(info.label(), "my-engine 2.3");
     /// info.version.clear();
     /// assert_eq!(info.label(), "my-engine");
@@ -110,6 +145,7 @@ impl EngineInfo {
 
 /// The captures of one turn, by kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[non_exhaustive]
 pub struct CaptureKinds {
     /// The cell whose stone a Move captured (T6).
     #[serde(with = "crate::notation::opt")]
@@ -123,6 +159,16 @@ pub struct CaptureKinds {
 }
 
 impl CaptureKinds {
+    /// The captures of a turn: the stone a Move took (T6), those taken by
+    /// encirclement (C1) and by the Echo-Capture group check (E4).
+    pub fn new(by_move: Option<Cell>, encircled: CellSet, echo: CellSet) -> CaptureKinds {
+        CaptureKinds {
+            by_move,
+            encircled,
+            echo,
+        }
+    }
+
     /// Every captured cell.
     pub fn all(&self) -> CellSet {
         let mut s = self.encircled | self.echo;
@@ -144,7 +190,21 @@ impl From<&TurnReport> for CaptureKinds {
 }
 
 /// What an engine says about a turn it accepted.
+///
+/// ```
+/// use hexodic_engine::{CaptureKinds, Played, PlayReply};
+/// use hexodic_engine::rules::{Cell, CellSet, Setup};
+/// let a1 = Cell::from_name("a1").unwrap();
+/// let after = Setup::default(); // the position after the turn
+/// let reply = PlayReply::Legal(
+///     Played::new(after)
+///         .with_kinds(CaptureKinds::new(None, CellSet::from_cell(a1), CellSet::EMPTY)),
+/// );
+/// let PlayReply::Legal(p) = reply else { unreachable!() };
+/// assert_eq!(p.captured, Some(CellSet::from_cell(a1)));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Played {
     /// The position after the turn (with its result when the game ended).
     /// Not necessarily a valid position: a wrong engine may report anything
@@ -156,7 +216,38 @@ pub struct Played {
     pub kinds: Option<CaptureKinds>,
 }
 
-/// An engine's answer to a turn.
+impl Played {
+    /// A turn played, leading to `position`, with no capture list (an
+    /// engine without [`Capability::Captures`]).
+    pub fn new(position: Setup) -> Played {
+        Played {
+            position,
+            captured: None,
+            kinds: None,
+        }
+    }
+
+    /// The same with the cells that lost a stone to capture
+    /// ([`Capability::Captures`]).
+    #[must_use]
+    pub fn with_captured(mut self, captured: CellSet) -> Played {
+        self.captured = Some(captured);
+        self
+    }
+
+    /// The same with the captures by kind ([`Capability::CaptureKinds`]),
+    /// and every captured cell as the capture list.
+    #[must_use]
+    pub fn with_kinds(mut self, kinds: CaptureKinds) -> Played {
+        self.captured = Some(kinds.all());
+        self.kinds = Some(kinds);
+        self
+    }
+}
+
+/// An engine's answer to a turn. Its two variants are the protocol's two
+/// answers to a turn; a new one would be a new protocol version, so the
+/// enum is matched exhaustively.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayReply {
     /// The turn was played.
@@ -166,7 +257,8 @@ pub enum PlayReply {
     Illegal(ReasonSet),
 }
 
-/// An engine's answer to a position.
+/// An engine's answer to a position: the protocol's two answers, matched
+/// exhaustively as [`PlayReply`] is.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum PositionReply {
     /// A fresh game starts from it (V1).

@@ -40,7 +40,15 @@ pub const PIPELINE_BYTES: usize = 4096;
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// How an engine process is run.
+///
+/// ```
+/// use hexodic_engine::ProcessOptions;
+/// use std::time::Duration;
+/// let o = ProcessOptions::default().with_timeout(Duration::from_secs(30));
+/// assert_eq!((o.timeout, o.jobs), (Duration::from_secs(30), 1));
+/// ```
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct ProcessOptions {
     /// How long one request may take.
     pub timeout: Duration,
@@ -62,6 +70,36 @@ impl Default for ProcessOptions {
             stop: None,
             jobs: 1,
         }
+    }
+}
+
+impl ProcessOptions {
+    /// The same with `timeout` for one request.
+    #[must_use]
+    pub fn with_timeout(mut self, timeout: Duration) -> ProcessOptions {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The same with a deadline for the whole run.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> ProcessOptions {
+        self.deadline = deadline;
+        self
+    }
+
+    /// The same with a flag that stops the request waited for when set.
+    #[must_use]
+    pub fn with_stop(mut self, stop: Option<Arc<AtomicBool>>) -> ProcessOptions {
+        self.stop = stop;
+        self
+    }
+
+    /// The same for one of `jobs` engine processes run at once.
+    #[must_use]
+    pub fn with_jobs(mut self, jobs: usize) -> ProcessOptions {
+        self.jobs = jobs;
+        self
     }
 }
 

@@ -82,15 +82,16 @@ impl Watch {
             .iter()
             .filter(|k| k.is_some() && **k == costly)
             .count();
-        (same >= INCIDENT_STREAK).then(|| Incident {
-            kind: IncidentKind::GaveUp {
+        (same >= INCIDENT_STREAK).then(|| {
+            let mut gave_up = i.clone();
+            gave_up.kind = IncidentKind::GaveUp {
                 reason: format!(
                     "{same} of the last {} items ended the same way: {}",
                     self.recent.len(),
                     i.kind
                 ),
-            },
-            ..i.clone()
+            };
+            gave_up
         })
     }
 }

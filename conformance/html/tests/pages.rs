@@ -40,9 +40,10 @@ struct NoEchoLock(ReferenceEngine);
 
 impl Engine for NoEchoLock {
     fn info(&self) -> EngineInfo {
-        EngineInfo {
-            name: "no-echo-lock".into(),
-            ..self.0.info()
+        {
+            let mut info = self.0.info();
+            info.name = "no-echo-lock".into();
+            info
         }
     }
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
@@ -400,9 +401,10 @@ impl CrashOnLock {
 
 impl Engine for CrashOnLock {
     fn info(&self) -> EngineInfo {
-        EngineInfo {
-            name: "crash-on-lock".into(),
-            ..self.engine.info()
+        {
+            let mut info = self.engine.info();
+            info.name = "crash-on-lock".into();
+            info
         }
     }
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
@@ -410,13 +412,11 @@ impl Engine for CrashOnLock {
     }
     fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
         if self.crash && matches!(turn.echo, Some(Echo::Lock(_))) {
-            return Err(Incident {
-                kind: IncidentKind::Exited {
-                    status: "exited with code 4".into(),
-                },
-                request: format!("{{\"cmd\":\"play\",\"turn\":\"{turn}\"}}"),
-                stderr: "engine started\npanicked at <src/lock.rs>: lock & load".into(),
-            });
+            return Err(Incident::new(IncidentKind::Exited {
+                status: "exited with code 4".into(),
+            })
+            .on_request(format!("{{\"cmd\":\"play\",\"turn\":\"{turn}\"}}"))
+            .with_stderr("engine started\npanicked at <src/lock.rs>: lock & load"));
         }
         self.engine.play(turn)
     }
@@ -989,10 +989,11 @@ struct Bare(ReferenceEngine);
 
 impl Engine for Bare {
     fn info(&self) -> EngineInfo {
-        EngineInfo {
-            name: "<script>alert(1)</script> & co\u{0}\u{1b}[2J\u{fffe}".into(),
-            capabilities: Capabilities::NONE,
-            ..self.0.info()
+        {
+            let mut info = self.0.info();
+            info.name = "<script>alert(1)</script> & co\u{0}\u{1b}[2J\u{fffe}".into();
+            info.capabilities = Capabilities::NONE;
+            info
         }
     }
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {

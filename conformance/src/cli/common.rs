@@ -206,12 +206,11 @@ impl EngineArgs {
                 stats: None,
             });
         };
-        let options = ProcessOptions {
-            timeout: self.timeout,
-            deadline: self.deadline(t0),
-            stop: Some(interrupt_flag()),
-            jobs,
-        };
+        let options = ProcessOptions::default()
+            .with_timeout(self.timeout)
+            .with_deadline(self.deadline(t0))
+            .with_stop(Some(interrupt_flag()))
+            .with_jobs(jobs);
         match ExternalEngine::start(cmd, options) {
             Ok(e) => Ok(Opened {
                 warnings: e.handshake_warnings().to_vec(),

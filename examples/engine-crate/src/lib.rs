@@ -37,11 +37,8 @@ impl Default for ExampleEngine {
 
 impl Engine for ExampleEngine {
     fn info(&self) -> EngineInfo {
-        EngineInfo {
-            name: "example-engine".into(),
-            version: env!("CARGO_PKG_VERSION").into(),
-            ..self.inner.info()
-        }
+        EngineInfo::new("example-engine", env!("CARGO_PKG_VERSION"))
+            .with_capabilities(self.inner.info().capabilities)
     }
 
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {

@@ -72,9 +72,10 @@ impl CountsRejected {
 
 impl Engine for CountsRejected {
     fn info(&self) -> EngineInfo {
-        EngineInfo {
-            name: "counts-rejected".into(),
-            ..self.reference.info()
+        {
+            let mut info = self.reference.info();
+            info.name = "counts-rejected".into();
+            info
         }
     }
 

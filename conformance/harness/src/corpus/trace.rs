@@ -184,11 +184,11 @@ impl Trace {
                     turn: s.turn(st.turn),
                     verdict: st.verdict,
                     position: s.setup(&st.position),
-                    captured: CaptureKinds {
-                        by_move: st.captured.by_move.map(|c| s.cell(c)),
-                        encircled: s.cells(st.captured.encircled),
-                        echo: s.cells(st.captured.echo),
-                    },
+                    captured: CaptureKinds::new(
+                        st.captured.by_move.map(|c| s.cell(c)),
+                        s.cells(st.captured.encircled),
+                        s.cells(st.captured.echo),
+                    ),
                     legal: st.legal,
                 })
                 .collect(),
@@ -378,11 +378,11 @@ impl Reader<'_> {
                 };
                 let k = match &s.captured {
                     None => CaptureKinds::default(),
-                    Some(c) => CaptureKinds {
-                        by_move: c.by_move.as_ref().map(|m| self.cell(m)).transpose()?,
-                        encircled: self.cells(&c.encircled)?,
-                        echo: self.cells(&c.echo)?,
-                    },
+                    Some(c) => CaptureKinds::new(
+                        c.by_move.as_ref().map(|m| self.cell(m)).transpose()?,
+                        self.cells(&c.encircled)?,
+                        self.cells(&c.echo)?,
+                    ),
                 };
                 (TurnVerdict::Legal, self.position(p)?, k)
             }

@@ -283,10 +283,7 @@ mod tests {
     #[test]
     fn captures_by_kind_compare_each_named_kind() {
         let d4 = hexodic_rules::Cell::from_name("d4").unwrap();
-        let got = CaptureKinds {
-            by_move: Some(d4),
-            ..CaptureKinds::default()
-        };
+        let got = CaptureKinds::new(Some(d4), CellSet::EMPTY, CellSet::EMPTY);
         let want = KindsCheck {
             by_move: Some(None),
             ..KindsCheck::default()

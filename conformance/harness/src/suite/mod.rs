@@ -58,7 +58,7 @@
 //!
 //! impl Engine for MyEngine {
 //!     fn info(&self) -> EngineInfo {
-//!         EngineInfo { name: "my-engine".into(), version: "1.0.0".into(), ..self.0.info() }
+//!         EngineInfo::new("my-engine", "1.0.0").with_capabilities(self.0.info().capabilities)
 //!     }
 //!     fn set_position(&mut self, p: &Setup) -> EngineResult<PositionReply> {
 //!         self.0.set_position(p)
