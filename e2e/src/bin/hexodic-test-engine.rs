@@ -15,11 +15,9 @@
 //! request.
 #![forbid(unsafe_code)]
 
-use hexodic_engine::{
-    Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
-};
 use hexodic_e2e::wire::{serve, Misbehave};
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
+use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine};
 use hexodic_rules::{Setup, Turn};
 use std::process::ExitCode;
 

@@ -229,7 +229,10 @@ fn a_second_sigterm_exits_at_once_and_the_engine_ends_with_the_tool() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "{}", text(&o));
     for e in engines {
-        assert!(crate::common::ends(e), "engine process {e} outlived the tool");
+        assert!(
+            crate::common::ends(e),
+            "engine process {e} outlived the tool"
+        );
     }
 }
 
@@ -279,7 +282,11 @@ fn reports_of_a_failing_run_are_in_words_with_relative_paths() {
     let j = json(&dir.path().join("r.json"));
     let rc = &j["root_causes"][0];
     assert!(
-        rc["implicated"].as_array().unwrap().iter().any(|r| r == "C1"),
+        rc["implicated"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r == "C1"),
         "{rc}"
     );
     for r in j["results"].as_array().unwrap() {

@@ -31,21 +31,33 @@ fn read(dir: &Path, name: &str) -> RunReport {
     run_report(&dir.join(name))
 }
 
-/// The text of every cell of the row whose first cell is `head`, from its
-/// third cell on (after the rule and its title; an area or the total row
-/// spans those two).
-fn row(page: &str, head: &str) -> Vec<String> {
-    let rows: Vec<&str> = page.split("<tr").skip(1).collect();
-    let found = rows
-        .iter()
+/// The markup of the row whose first cell is `head`.
+fn row_markup<'a>(page: &'a str, head: &str) -> &'a str {
+    page.split("<tr")
+        .skip(1)
         .find(|r| {
             let first = r.split("</t").next().unwrap_or("");
             first.ends_with(&format!(">{head}")) || first.ends_with(&format!(">{head}</a>"))
         })
-        .unwrap_or_else(|| panic!("no row {head}"));
-    let cells: Vec<String> = found
-        .split("<t")
-        .skip(1)
+        .unwrap_or_else(|| panic!("no row {head}"))
+}
+
+/// The markup of every cell of the row whose first cell is `head`, from
+/// its third cell on (after the rule and its title; an area or the total
+/// row spans those two).
+fn row_cells<'a>(page: &'a str, head: &str) -> Vec<&'a str> {
+    let found = row_markup(page, head);
+    let cells: Vec<&str> = found.split("<t").skip(1).collect();
+    let skip = if found.contains("colspan") { 1 } else { 2 };
+    cells[skip..].to_vec()
+}
+
+/// The text of every cell of the row whose first cell is `head`, from its
+/// third cell on (after the rule and its title; an area or the total row
+/// spans those two).
+fn row(page: &str, head: &str) -> Vec<String> {
+    row_cells(page, head)
+        .into_iter()
         .map(|c| {
             // The cell's text, its tags dropped.
             let inner = &c[c.find('>').unwrap() + 1..];
@@ -61,9 +73,7 @@ fn row(page: &str, head: &str) -> Vec<String> {
             }
             out
         })
-        .collect();
-    let skip = if found.contains("colspan") { 1 } else { 2 };
-    cells[skip..].to_vec()
+        .collect()
 }
 
 /// Passing and total fixtures of `r` citing `rule`, counted from its results.
@@ -129,14 +139,25 @@ fn a_dashboard_of_three_reports_has_the_reports_numbers() {
         let want: Vec<String> = reports.iter().map(|r| tally(r, rule)).collect();
         assert_eq!(row(&page, rule), want, "rule {rule}");
     }
-    // The broken rules are among the failing cells, each linked to a list
-    // of failures that names every failing fixture citing it.
+    // The broken rules are among the failing cells, each linked into the
+    // report's list of fixtures that do not pass, which names every failing
+    // fixture citing the rule.
     for (col, rule) in [(2, "G7"), (3, "C2")] {
-        let anchor = format!("href=\"#c{col}-rule-{rule}\"");
-        assert!(page.contains(&anchor), "no link {anchor}");
-        let list_start = page.find(&format!("id=\"c{col}-rule-{rule}\"")).unwrap();
+        let cell = row_cells(&page, rule)[col - 1];
+        let anchor = cell
+            .split("href=\"#")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .unwrap_or_else(|| panic!("the {rule} cell of report {col} links nowhere: {cell}"));
+        let list_start = page
+            .find(&format!("id=\"c{col}\""))
+            .unwrap_or_else(|| panic!("no list of report {col}"));
         let list = &page[list_start..];
-        let list = &list[..list.find("</ul>").unwrap()];
+        let list = &list[..list[1..].find("<h3").map_or(list.len(), |end| end + 1)];
+        assert!(
+            list.contains(&format!("id=\"{anchor}\"")),
+            "the {rule} cell of report {col} links to #{anchor}, not into its list"
+        );
         let r = &reports[col - 1];
         for x in r.results.iter().filter(|x| x.status == Status::Fail) {
             if x.rules.iter().any(|c| c == rule) {
@@ -242,7 +263,10 @@ fn files_that_are_not_run_reports_are_refused() {
     )
     .unwrap();
     for (file, words) in [
-        ("page.html", "page.html:1:1: this is an XML or HTML file, not a JSON report"),
+        (
+            "page.html",
+            "page.html:1:1: this is an XML or HTML file, not a JSON report",
+        ),
         ("v9.json", "a report of schema_version 9"),
         ("missing.json", "missing.json"),
         ("fuzz.json", "fuzz.json:1:1: a fuzz campaign's report"),

@@ -55,7 +55,9 @@ fn a_finding_moved_into_a_corpus_lints_clean_and_its_repeat_line_finds_it_again(
     let difference = line_after(&out, "difference found (game seed ");
     let seed = difference.split(')').next().unwrap();
     // `--out DIR` writes the finding into `DIR/found/`.
-    let fixture = dir.path().join(format!("found-here/found/seed-{seed}.yaml"));
+    let fixture = dir
+        .path()
+        .join(format!("found-here/found/seed-{seed}.yaml"));
     let text = std::fs::read_to_string(&fixture).unwrap();
 
     // Moved, with its trace, into a copy of the corpus under `found/`.

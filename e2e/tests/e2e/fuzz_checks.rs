@@ -6,11 +6,80 @@
 //! the protocol.
 
 use hexodic_e2e::{Bug, ModelEngine, ReplyFault};
-use hexodic_engine::{Capability, Engine, ExternalEngine, InProcess, ProcessOptions};
-use hexodic_fuzzing::{differential, fuzz, FuzzOptions, DIFFERENTIAL};
+use hexodic_engine::{
+    Capability, Engine, EngineInfo, EngineResult, ExternalEngine, InProcess, Incident,
+    IncidentKind, PlayReply, PositionReply, ProcessOptions,
+};
+use hexodic_fuzzing::{differential, fuzz, CheckFailure, FuzzOptions, DIFFERENTIAL};
 use hexodic_rules::random::Rng;
+use hexodic_rules::{Setup, Turn};
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How long the differential check may take on one input: one game of at
+/// most a few hundred requests.
+const ONE_INPUT: Duration = Duration::from_secs(20);
+
+/// An engine that answers as `inner` until its time is up, then with an
+/// incident: a check whose game does not end is stopped, and said so,
+/// rather than left to run for ever.
+struct Deadline<'a> {
+    inner: &'a mut dyn Engine,
+    until: Instant,
+    passed: bool,
+}
+
+impl Deadline<'_> {
+    fn check(&mut self) -> EngineResult<()> {
+        if Instant::now() < self.until {
+            return Ok(());
+        }
+        self.passed = true;
+        Err(Incident::new(IncidentKind::Stopped))
+    }
+}
+
+impl Engine for Deadline<'_> {
+    fn info(&self) -> EngineInfo {
+        self.inner.info()
+    }
+    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
+        self.check()?;
+        self.inner.set_position(position)
+    }
+    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
+        self.check()?;
+        self.inner.play(turn)
+    }
+    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
+        self.check()?;
+        self.inner.legal_turns()
+    }
+    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
+        self.check()?;
+        self.inner.perft(depth)
+    }
+    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
+        self.check()?;
+        self.inner.divide(depth)
+    }
+}
+
+/// The differential check of `engine` on `data`, which must end within
+/// [`ONE_INPUT`] (a game of at most 80 turns, however short the input).
+fn differential_within(engine: &mut dyn Engine, data: &[u8]) -> Result<(), CheckFailure> {
+    let mut e = Deadline {
+        inner: engine,
+        until: Instant::now() + ONE_INPUT,
+        passed: false,
+    };
+    let checked = differential(&mut e, data);
+    assert!(
+        !e.passed,
+        "the differential check did not end within {ONE_INPUT:?} on the input {data:02x?}"
+    );
+    checked
+}
 
 #[test]
 fn each_kind_of_difference_catches_some_bug_engine() {
@@ -70,7 +139,7 @@ fn the_differential_fuzz_check_fails_on_bug_engines() {
         let mut engine = ModelEngine::new(Some(bug), None);
         if let Some(f) = inputs
             .iter()
-            .find_map(|d| differential(&mut engine, d).err())
+            .find_map(|d| differential_within(&mut engine, d).err())
         {
             assert_eq!(f.invariant, DIFFERENTIAL);
             caught += 1;
@@ -83,7 +152,7 @@ fn the_differential_fuzz_check_fails_on_bug_engines() {
     let mut clean = ModelEngine::new(None, None);
     for d in &inputs {
         assert!(
-            differential(&mut clean, d).is_ok(),
+            differential_within(&mut clean, d).is_ok(),
             "the clean model differs"
         );
     }
@@ -102,7 +171,7 @@ fn the_differential_fuzz_check_passes_through_the_protocol() {
     for i in 0..25 {
         let len = rng.below(121) as usize;
         let data: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
-        if let Err(f) = differential(&mut engine, &data) {
+        if let Err(f) = differential_within(&mut engine, &data) {
             panic!("seeded input {i} ({data:02x?}): {f}");
         }
     }

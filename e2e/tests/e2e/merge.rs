@@ -133,7 +133,7 @@ fn parts_of_other_runs_are_refused_with_the_place() {
     refused(
         d,
         &["p1.json", "p1.json"],
-        &["p1.json", "`partition`", "part 1/2 again"],
+        &["p1.json", "`settings.partition`", "part 1/2 again"],
     );
     edited(d, "p2.json", "other.json", |v| {
         v["corpus"]["version"] = "0123".into();

@@ -3,9 +3,11 @@
 //! its fixture, the parts of a partitioned run are disjoint and cover the
 //! whole, and `fuzz --jobs` finds what a single process finds.
 
-use crate::common::{engine_cmd, fixtures, harness, harness_in, json, result_ids, run_shipped, text};
+use crate::common::{
+    engine_cmd, fixtures, harness, harness_in, json, result_ids, run_shipped, text,
+};
 use hexodic_e2e::{Bug, ModelEngine};
-use hexodic_engine::{Incident, InProcess, Transport};
+use hexodic_engine::{InProcess, Incident, Transport};
 use hexodic_fuzzing::{fuzz, fuzz_on, FuzzOptions};
 use hexodic_report::{Partition, RunReport};
 use serde_json::Value;

@@ -2,7 +2,6 @@
 //! differs, a count-only difference too (the lists agree everywhere), and
 //! a count no position can have is named.
 
-
 use hexodic_engine::{Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine};
 use hexodic_harness::diagnose::bisect_perft;
 use hexodic_report::Difference;

@@ -504,7 +504,10 @@ fn an_orphan_the_engine_left_in_a_session_of_its_own_ends_with_the_run() {
         &dir,
         &[
             "run",
-            &crate::common::fixtures().join("capture").display().to_string(),
+            &crate::common::fixtures()
+                .join("capture")
+                .display()
+                .to_string(),
             "--engine",
             &engine,
             "--jobs",

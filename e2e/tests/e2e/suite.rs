@@ -3,21 +3,30 @@
 //! root cause, and a malformed expectations file refused with its place.
 
 use hexodic_e2e::{Bug, ModelEngine};
+use hexodic_engine::Engine;
 use hexodic_harness::corpus::embedded;
+use hexodic_harness::suite::libtest::Arguments;
 use hexodic_harness::suite::{check_corpus, Suite, SuiteError};
-use libtest_mimic::Arguments;
-use std::path::Path;
 
-fn args(filter: &str, log: &Path) -> Arguments {
-    Arguments {
-        filter: Some(filter.to_owned()),
-        logfile: Some(log.display().to_string()),
-        test_threads: Some(1),
-        ..Arguments::default()
-    }
+/// A test binary's command line, as `cargo test` passes it.
+fn args(line: &[&str]) -> Arguments {
+    Arguments::parse(line.iter().map(|a| (*a).to_owned())).unwrap()
 }
 
-/// The trials' names as `--list` writes them into the log (`[C1 C2]
+/// Run `suite` with the command line `line`: whether a test failed, and
+/// what the test binary writes (the progress, the failures, the closing
+/// summary).
+fn run<E, F>(suite: &Suite<F>, line: &[&str]) -> Result<(bool, String), SuiteError>
+where
+    E: Engine + 'static,
+    F: Fn() -> E + Send + Sync + 'static,
+{
+    let mut out = Vec::new();
+    let failed = suite.run(&args(line), &mut out)?;
+    Ok((failed, String::from_utf8(out).unwrap()))
+}
+
+/// The trials' names as `--list` writes them (`[C1 C2]
 /// capture/tier2-interior-immune: test`), the kind taken off.
 fn listed(log: &str) -> Vec<String> {
     log.lines()
@@ -30,7 +39,7 @@ fn listed(log: &str) -> Vec<String> {
         .collect()
 }
 
-/// The counts of the log's `test result:` line: passed, failed, filtered out.
+/// The counts of the `test result:` line: passed, failed, filtered out.
 fn counts(log: &str) -> (u64, u64, u64) {
     let line = log
         .lines()
@@ -48,16 +57,10 @@ fn counts(log: &str) -> (u64, u64, u64) {
 
 #[test]
 fn one_trial_per_fixture_named_by_id() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("list.txt");
     let suite = Suite::new(|| ModelEngine::new(None, None));
-    let mut list = Arguments {
-        list: true,
-        logfile: Some(log.display().to_string()),
-        ..Arguments::default()
-    };
-    assert!(!suite.run(&mut list).unwrap());
-    let names = listed(&std::fs::read_to_string(&log).unwrap());
+    let (failed, out) = run(&suite, &["--list"]).unwrap();
+    assert!(!failed);
+    let names = listed(&out);
     assert_eq!(names.len(), embedded::fixture_count());
     assert!(
         names.iter().any(|n| n == "capture/tier2-interior-immune"),
@@ -73,13 +76,10 @@ fn one_trial_per_fixture_named_by_id() {
 
 #[test]
 fn the_filter_selects_and_a_planted_bug_fails_with_its_root_cause() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("log.txt");
     let bug = Bug::from_name("own-neighbour-walls").unwrap();
     let suite = Suite::new(move || ModelEngine::new(Some(bug), None));
-    let failed = suite.run(&mut args("capture/", &log)).unwrap();
+    let (failed, text) = run(&suite, &["capture/", "--test-threads", "1"]).unwrap();
     assert!(failed, "the planted bug was not caught");
-    let text = std::fs::read_to_string(&log).unwrap();
     let (passed, failing, filtered) = counts(&text);
     let captures = crate::common::corpus()
         .fixtures
@@ -90,7 +90,8 @@ fn the_filter_selects_and_a_planted_bug_fails_with_its_root_cause() {
     assert_eq!(filtered, (embedded::fixture_count() - captures) as u64);
     assert!(failing > 0, "the planted bug was not caught");
     // A failing test prints its failure headed by its classification, the
-    // one the root causes group by: the bug's root cause.
+    // one the root causes group by: the bug's root cause; the closing
+    // summary lists the root causes after the tests.
     let whole = check_corpus(ModelEngine::new(Some(bug), None));
     let cause = whole
         .report()
@@ -98,15 +99,19 @@ fn the_filter_selects_and_a_planted_bug_fails_with_its_root_cause() {
         .first()
         .expect("the planted bug has a root cause");
     let heading = cause.classification.heading();
-    assert!(text.contains(&heading), "no `{heading}` in:\n{text}");
-    assert!(text.contains("implicated: C1"), "{text}");
-    assert!(text.contains("reference after"), "{text}");
-    crate::common::assert_no_debug("the suite's log", &text);
+    let (tests, closing) = text
+        .split_once("\nhexodic conformance: ")
+        .unwrap_or_else(|| panic!("no closing summary in:\n{text}"));
+    assert!(tests.contains(&heading), "no `{heading}` in:\n{text}");
+    assert!(closing.contains(&heading), "no `{heading}` in:\n{closing}");
+    assert!(tests.contains("implicated: C1"), "{text}");
+    assert!(tests.contains("reference after"), "{text}");
+    crate::common::assert_no_debug("the suite's output", &text);
     // Without the bug the same selection passes.
     let clean = Suite::new(|| ModelEngine::new(None, None));
-    let clean_log = dir.path().join("clean.txt");
-    assert!(!clean.run(&mut args("capture/", &clean_log)).unwrap());
-    let (passed, failing, _) = counts(&std::fs::read_to_string(&clean_log).unwrap());
+    let (failed, out) = run(&clean, &["capture/", "--test-threads", "1"]).unwrap();
+    assert!(!failed, "{out}");
+    let (passed, failing, _) = counts(&out);
     assert_eq!((failing, passed), (0, captures as u64));
 }
 
@@ -131,19 +136,13 @@ fn expectations_turn_a_known_failure_into_a_pass_and_a_bad_file_is_located() {
         yaml.push_str(&format!("  {id}: \"walls\"\n"));
     }
     std::fs::write(&file, yaml).unwrap();
-    let log = dir.path().join("log.txt");
-    let failed = Suite::new(make)
-        .expectations(&file)
-        .run(&mut args("capture/", &log))
-        .unwrap();
-    let (_, failing, _) = counts(&std::fs::read_to_string(&log).unwrap());
-    assert_eq!(failing, 0);
+    let line = ["capture/", "--test-threads", "1"];
+    let (failed, out) = run(&Suite::new(make).expectations(&file), &line).unwrap();
+    let (_, failing, _) = counts(&out);
+    assert_eq!(failing, 0, "{out}");
     assert!(!failed);
     std::fs::write(&file, "engine: model\nexpected_failures: [oops\n").unwrap();
-    let err = match Suite::new(make)
-        .expectations(&file)
-        .run(&mut args("capture/", &dir.path().join("bad.txt")))
-    {
+    let err = match run(&Suite::new(make).expectations(&file), &line) {
         Err(e) => e,
         Ok(_) => panic!("a malformed expectations file was accepted"),
     };
