@@ -59,11 +59,11 @@ impl ModelEngine {
 
 impl Engine for ModelEngine {
     fn info(&self) -> EngineInfo {
-        EngineInfo {
-            name: ModelEngine::name(self.bug, self.fault),
-            version: env!("CARGO_PKG_VERSION").into(),
-            capabilities: Capabilities::ALL,
-        }
+        EngineInfo::new(
+            ModelEngine::name(self.bug, self.fault),
+            env!("CARGO_PKG_VERSION"),
+        )
+        .with_capabilities(Capabilities::ALL)
     }
 
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
@@ -90,16 +90,9 @@ impl Engine for ModelEngine {
         }
         Ok(match r {
             Ok((position, p)) => {
-                let kinds = CaptureKinds {
-                    by_move: p.by_move,
-                    encircled: p.encircled,
-                    echo: p.echo,
-                };
-                PlayReply::Legal(Played {
-                    position,
-                    captured: Some(kinds.all()),
-                    kinds: Some(kinds),
-                })
+                let kinds = CaptureKinds::new(p.by_move, p.encircled, p.echo);
+                // The capture list and the captures by kind.
+                PlayReply::Legal(Played::new(position).with_kinds(kinds))
             }
             Err(reasons) => {
                 let mut set = ReasonSet::EMPTY;

@@ -161,10 +161,7 @@ fn the_differential_fuzz_check_fails_on_bug_engines() {
 #[test]
 fn the_differential_fuzz_check_passes_through_the_protocol() {
     let cmd = format!("{} --reference", env!("CARGO_BIN_EXE_hexodic-test-engine"));
-    let options = ProcessOptions {
-        timeout: Duration::from_secs(20),
-        ..ProcessOptions::default()
-    };
+    let options = ProcessOptions::default().with_timeout(Duration::from_secs(20));
     let mut engine = ExternalEngine::start(&cmd, options).unwrap();
     assert!(engine.info().capabilities.has(Capability::LegalTurns));
     let mut rng = Rng::new(8);

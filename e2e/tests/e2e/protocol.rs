@@ -19,10 +19,7 @@ use hexodic_rules::{ReasonSet, Setup, Turn};
 use std::time::Duration;
 
 fn start(args: &str, timeout_ms: u64) -> Result<ExternalEngine, StartError> {
-    let options = ProcessOptions {
-        timeout: Duration::from_millis(timeout_ms),
-        ..ProcessOptions::default()
-    };
+    let options = ProcessOptions::default().with_timeout(Duration::from_millis(timeout_ms));
     ExternalEngine::start(&engine_cmd(args), options)
 }
 
