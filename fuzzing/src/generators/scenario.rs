@@ -15,7 +15,10 @@ fn any_cell(rng: &mut dyn Choose) -> Cell {
 /// a cell chosen among the free ones (so the choices always progress, even
 /// when they have run out and every choice is 0).
 fn fill(rng: &mut dyn Choose, s: &mut Setup, p: Player, total: usize) {
-    let mut placed = Cell::ALL.iter().filter(|c| s.cell(**c).stone == Some(p)).count();
+    let mut placed = Cell::ALL
+        .iter()
+        .filter(|c| s.cell(**c).stone == Some(p))
+        .count();
     while placed < total {
         let free: Vec<Cell> = Cell::ALL
             .iter()
