@@ -145,9 +145,12 @@ impl Behaviour {
 
 /// The classification of one difference: the behaviour, the rules that
 /// head it, and what the engine does in words.
+///
+/// The behaviour's fields sit beside `rules` and `words` (flattened), so
+/// unknown fields cannot be refused here: serde cannot refuse them on a
+/// flattened struct.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(deny_unknown_fields)]
 pub struct Classification {
     /// The behaviour.
     #[serde(flatten)]
@@ -222,5 +225,63 @@ impl fmt::Display for Signature {
             write!(f, " ({})", self.key)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_classification_reads_back_as_written() {
+        let all = [
+            Behaviour::WrongWinner,
+            Behaviour::WrongTiebreak,
+            Behaviour::MissedEnd { rule: "G4".into() },
+            Behaviour::FalseEnd { rule: "G7".into() },
+            Behaviour::EndOrder {
+                reference: "G1".into(),
+                engine: "G2".into(),
+            },
+            Behaviour::Counter {
+                field: "captures".into(),
+                more: true,
+            },
+            Behaviour::Cooldown,
+            Behaviour::Captures {
+                capture: Some(CaptureKind::Echo),
+                extra: false,
+            },
+            Behaviour::CaptureKind {
+                reference: CaptureKind::Encircled,
+                engine: CaptureKind::Echo,
+            },
+            Behaviour::CaptureList { extra: true },
+            Behaviour::Code {
+                code: "place-occupied".into(),
+                fault: false,
+            },
+            Behaviour::RepeatedTurn,
+            Behaviour::Other {
+                kind: "legal-list".into(),
+                key: "missing".into(),
+            },
+        ];
+        for behaviour in all {
+            let c = Classification {
+                behaviour,
+                rules: vec!["C1".into(), "E4".into()],
+                words: "misses captures".into(),
+            };
+            let json = serde_json::to_string(&c).unwrap();
+            let back: Classification = serde_json::from_str(&json)
+                .unwrap_or_else(|e| panic!("{json} does not read back: {e}"));
+            assert_eq!(back, c, "{json}");
+            assert!(
+                json.contains(&format!("\"behaviour\":\"{}\"", c.behaviour.kind()))
+                    || matches!(c.behaviour, Behaviour::Other { .. }),
+                "{json}"
+            );
+        }
     }
 }
