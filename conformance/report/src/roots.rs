@@ -79,7 +79,13 @@ fn project_code(c: &Classification) -> bool {
 }
 
 /// Whether a group with classification `c` follows from a group with
-/// classification `from`.
+/// classification `from`: a forcing code given wrongly beside a code read
+/// more loosely (the alternative the engine sees); a Strangle missed or
+/// made, or ended by another rule first, beside a Project code; an end
+/// check's order beside that end missed; `game-over` given or allowed
+/// beside an end made or missed; a swapped result at the cap beside a
+/// swapped winner; stones taken under another kind beside stones taken
+/// that way too many (one reading of that capture rule, either way).
 fn follows(c: &Classification, from: &Classification) -> bool {
     match (&c.behaviour, &from.behaviour) {
         (Behaviour::Code { code, .. }, Behaviour::Code { code: other, .. }) => {
@@ -88,16 +94,77 @@ fn follows(c: &Classification, from: &Classification) -> bool {
         (Behaviour::MissedEnd { rule } | Behaviour::FalseEnd { rule }, _) if rule == "G4" => {
             project_code(from)
         }
+        (Behaviour::EndOrder { reference, .. }, Behaviour::MissedEnd { rule }) => reference == rule,
+        (Behaviour::EndOrder { reference, .. }, _) if reference == "G4" => project_code(from),
+        (
+            Behaviour::Code { code, .. },
+            Behaviour::MissedEnd { .. } | Behaviour::FalseEnd { .. },
+        ) => code == "game-over",
         (Behaviour::WrongTiebreak, Behaviour::WrongWinner) => true,
+        (
+            Behaviour::Captures {
+                capture: Some(k),
+                extra: true,
+            },
+            Behaviour::CaptureKind { engine, .. },
+        )
+        | (
+            Behaviour::CaptureKind { engine, .. },
+            Behaviour::Captures {
+                capture: Some(k),
+                extra: true,
+            },
+        ) => k == engine,
         _ => false,
     }
 }
 
-/// The key fixtures are grouped by: the behaviour and the rules heading it.
-type Key = (Behaviour, Vec<String>);
+/// Whether [`follows`] holds both ways, so that the smaller group joins
+/// the larger.
+fn mutual(c: &Classification, other: &Classification) -> bool {
+    follows(c, other) && follows(other, c)
+}
+
+/// The key fixtures are grouped by: the behaviour, a capture's kind left
+/// out (a capture rule read wrongly shows under encirclement and Echo
+/// alike). The rules heading a group come from its members.
+type Key = Behaviour;
 
 fn key(c: &Classification) -> Key {
-    (c.behaviour.clone(), c.rules.clone())
+    match &c.behaviour {
+        Behaviour::Captures { extra, .. } => Behaviour::Captures {
+            capture: None,
+            extra: *extra,
+        },
+        b => b.clone(),
+    }
+}
+
+/// The rules heading a group: a code's (and every fixed behaviour's) own,
+/// the smallest example's; for a counter, a cooldown, captures or another
+/// difference, the two rules its members' classifications name most often
+/// (ties: in order of first mention).
+fn heading(best: &Classification, members: &[Member]) -> Vec<String> {
+    match best.behaviour {
+        Behaviour::Counter { .. }
+        | Behaviour::Cooldown
+        | Behaviour::Captures { .. }
+        | Behaviour::Other { .. } => {
+            let mut counts: Vec<(String, usize)> = Vec::new();
+            for m in members {
+                for r in &m.classification.rules {
+                    match counts.iter_mut().find(|(x, _)| x == r) {
+                        Some((_, n)) => *n += 1,
+                        None => counts.push((r.clone(), 1)),
+                    }
+                }
+            }
+            // A stable sort keeps the first mention first among equals.
+            counts.sort_by(|a, b| b.1.cmp(&a.1));
+            counts.into_iter().take(2).map(|(r, _)| r).collect()
+        }
+        _ => best.rules.clone(),
+    }
 }
 
 /// How a group was made, in one line.
@@ -181,30 +248,54 @@ pub fn root_causes(results: &[FixtureReport]) -> Vec<RootCause> {
             });
         }
     }
-    // Groups that follow from another join the largest group they follow from.
-    let mut joined: BTreeMap<Key, Vec<Member>> = BTreeMap::new();
+    // Each group that follows from another joins the largest group it
+    // follows from (for a relation both ways, only a larger one), through
+    // chains of them, to a group that follows from none.
     let keys: Vec<Key> = groups.keys().cloned().collect();
-    for k in keys {
-        let Some(c) = groups
-            .get(&k)
+    let first = |k: &Key| {
+        groups
+            .get(k)
             .and_then(|m| m.first())
-            .map(|m| m.classification.clone())
-        else {
-            continue;
-        };
-        let into = groups
+            .map(|m| m.classification)
+    };
+    let size = |k: &Key| groups.get(k).map_or(0, Vec::len);
+    let mut target: BTreeMap<Key, Key> = BTreeMap::new();
+    for k in &keys {
+        let Some(c) = first(k) else { continue };
+        let into = keys
             .iter()
-            .filter(|(other, members)| {
-                **other != k
-                    && members
-                        .first()
-                        .is_some_and(|m| follows(&c, m.classification))
+            .filter(|o| *o != k)
+            .filter(|o| {
+                first(o).is_some_and(|from| {
+                    follows(c, from)
+                        && (!mutual(c, from)
+                            || (size(o), std::cmp::Reverse(*o)) > (size(k), std::cmp::Reverse(k)))
+                })
             })
-            .max_by_key(|(_, members)| members.len())
-            .map(|(other, _)| other.clone());
+            .max_by_key(|o| (size(o), std::cmp::Reverse(*o)));
         if let Some(into) = into {
-            let moved = groups.remove(&k).unwrap_or_default();
-            joined.entry(into).or_default().extend(moved);
+            target.insert(k.clone(), into.clone());
+        }
+    }
+    let root_of = |k: &Key| -> Key {
+        let mut seen = vec![k.clone()];
+        let mut at = k.clone();
+        while let Some(next) = target.get(&at) {
+            if seen.contains(next) {
+                break;
+            }
+            seen.push(next.clone());
+            at = next.clone();
+        }
+        at
+    };
+    let mut joined: BTreeMap<Key, Vec<Member>> = BTreeMap::new();
+    for k in &keys {
+        let root = root_of(k);
+        // A circle of groups following each other (none known) stays apart.
+        if root != *k && !target.contains_key(&root) {
+            let moved = groups.remove(k).unwrap_or_default();
+            joined.entry(root).or_default().extend(moved);
         }
     }
     let mut out: Vec<RootCause> = groups
@@ -213,7 +304,8 @@ pub fn root_causes(results: &[FixtureReport]) -> Vec<RootCause> {
             members.sort_by(|a, b| a.rank().cmp(&b.rank()));
             let best = members.first()?;
             let followers = joined.remove(&k).unwrap_or_default();
-            let classification = best.classification.clone();
+            let mut classification = best.classification.clone();
+            classification.rules = heading(best.classification, &members);
             let mut shown_under: Vec<String> = Vec::new();
             if !matches!(classification.behaviour, Behaviour::Other { .. }) {
                 for m in members.iter().chain(&followers) {

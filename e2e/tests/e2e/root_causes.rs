@@ -18,7 +18,7 @@ use std::path::Path;
 const ONE_SCREEN: usize = 80;
 
 /// Most root causes a one-bug engine may get.
-const MOST_CAUSES: usize = 3;
+const MOST_CAUSES: usize = 2;
 
 /// Least share of one-bug engines with exactly one root cause, in percent.
 const ONE_CAUSE_SHARE: usize = 90;

@@ -20,6 +20,13 @@ use hexodic_rules::{Cell, CellSet, EndRule, Outcome, Project, ReasonSet};
 /// names them.
 const GENERIC: [&str; 2] = ["N1", "V2"];
 
+/// The contexts a turn brings into play that a code may not name: an Echo
+/// (E1), a Skip (T5), a Move (T7). A code given or allowed wrongly in such
+/// a turn is headed by the context too, after the code's own rules and
+/// before the mechanism (V1, V2): the engine may well read the code right
+/// and the context wrong.
+const CONTEXTS: [&str; 3] = ["E1", "T5", "T7"];
+
 /// A reason or fault code behind a difference, and whether the engine gives
 /// it where it does not apply (`true`) or allows what it forbids (`false`).
 struct Code {
@@ -410,12 +417,22 @@ fn classify_parts(div: &Divergence) -> (Behaviour, Vec<String>, String) {
             (true, false) => format!("accepts positions with the fault `{}`", c.code),
             (true, true) => format!("refuses valid positions as `{}`", c.code),
         };
+        let mut rules = c.rules.clone();
+        let context = div
+            .implicated
+            .iter()
+            .map(String::as_str)
+            .find(|r| CONTEXTS.contains(r) && !rules.contains(r));
+        if let Some(r) = context {
+            let at = rules.len().saturating_sub(1);
+            rules.insert(at, r);
+        }
         return (
             Behaviour::Code {
                 code: c.code.to_owned(),
                 fault: c.fault,
             },
-            owned(&c.rules),
+            owned(&rules),
             words,
         );
     }

@@ -46,7 +46,7 @@ struct Folder {
 
 impl Folder {
     fn new(root: PathBuf) -> Folder {
-        let files = fixture_files(&root, &root)
+        let mut files: Vec<(String, PathBuf)> = fixture_files(&root, &root)
             .into_iter()
             .map(|f| {
                 (
@@ -55,6 +55,9 @@ impl Folder {
                 )
             })
             .collect();
+        // In id order, as every report lists fixtures: file order differs
+        // (`a-b.yaml` sorts before `a.yaml`, the id `a` before `a-b`).
+        files.sort();
         let version = crate::corpus::folder_version(&root).0;
         Folder {
             root,
