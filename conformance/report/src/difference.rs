@@ -210,6 +210,11 @@ fn turns_text(list: &[ListedTurn], more: usize, max: usize) -> String {
     v.join(", ")
 }
 
+/// How many turns of each side of a differing legal list (those the
+/// engine misses, those it lists wrongly) are explained turn by turn; the
+/// rest are counted ("and 9 more"), and every one is in the JSON report.
+pub const DETAILED_TURNS: usize = 4;
+
 impl Difference {
     /// A short stable name of the kind of difference: `verdict`, `reasons`,
     /// `state`, `captures`, `capture-kind`, `legal-list`, `legal-count`,
@@ -373,15 +378,21 @@ impl Difference {
                 let mut out: Vec<String> = l
                     .missing
                     .iter()
-                    .take(6)
+                    .take(DETAILED_TURNS)
                     .map(|t| listed_turn(t, true))
-                    .chain(l.extra.iter().take(6).map(|t| listed_turn(t, false)))
+                    .chain(
+                        l.extra
+                            .iter()
+                            .take(DETAILED_TURNS)
+                            .map(|t| listed_turn(t, false)),
+                    )
                     .collect();
-                let more = l.missing_total().saturating_sub(6) + l.extra_total().saturating_sub(6);
+                let more = l.missing_total().saturating_sub(DETAILED_TURNS)
+                    + l.extra_total().saturating_sub(DETAILED_TURNS);
                 if more > 0 {
                     out.push(format!("and {more} more"));
                 }
-                out.extend(l.repeated.iter().take(6).map(|r| {
+                out.extend(l.repeated.iter().take(DETAILED_TURNS).map(|r| {
                     format!(
                         "`{}`: listed {} times (a list names each turn once, N1)",
                         r.turn, r.times
