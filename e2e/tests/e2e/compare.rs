@@ -363,11 +363,17 @@ fn the_markdown_summary_stays_short_at_300_failures_and_counts_the_rest() {
         .unwrap()
         .clone();
     r.results.clear();
-    // 300 failures, each headed by a rule of its own: 300 root causes.
+    // 300 failures, each a behaviour of its own (a code of its own) headed
+    // by a rule of its own: 300 root causes.
     for i in 0..300 {
         let mut f = failing.clone();
         f.id = format!("many/fixture-{i:03}");
-        f.classification.as_mut().unwrap().rules = vec![format!("R{i}")];
+        let c = f.classification.as_mut().unwrap();
+        c.rules = vec![format!("R{i}")];
+        c.behaviour = Behaviour::Code {
+            code: format!("code-{i:03}"),
+            fault: false,
+        };
         r.results.push(f);
     }
     r.derive();
