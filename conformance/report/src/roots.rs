@@ -160,7 +160,7 @@ fn heading(best: &Classification, members: &[Member]) -> Vec<String> {
                 }
             }
             // A stable sort keeps the first mention first among equals.
-            counts.sort_by(|a, b| b.1.cmp(&a.1));
+            counts.sort_by_key(|c| std::cmp::Reverse(c.1));
             counts.into_iter().take(2).map(|(r, _)| r).collect()
         }
         _ => best.rules.clone(),
