@@ -35,3 +35,4 @@ mod reproduce;
 mod root_causes;
 mod suite;
 mod transcript;
+mod writers;
