@@ -401,11 +401,6 @@ fn closing_report(shared: &Shared, mut results: Vec<FixtureReport>) -> RunReport
 /// What the suite prints after its tests: the totals, then the root causes
 /// of the failures (each once, with its smallest example).
 fn closing_summary(report: &RunReport) -> String {
-    let opts = TextOptions {
-        verbose: false,
-        styles: Styles::PLAIN,
-        hints: Hints::Suite,
-    };
     let mut out = format!("\nhexodic conformance: {}\n", report.summary.sentence());
     for (i, rc) in report.root_causes.iter().enumerate() {
         out.push_str(&format!(
@@ -417,7 +412,6 @@ fn closing_summary(report: &RunReport) -> String {
             out.push_str(&format!("     rerun: {r}\n"));
         }
     }
-    let _ = opts;
     out
 }
 
