@@ -154,6 +154,18 @@ bugs! {
     /// G4: the Strangle check ignores Moves.
     StrangleIgnoresMoves = "strangle-ignores-moves", ["G4"],
         "the Strangle check tests only for a free Place cell (E of T5), even with an empty reserve: Moves are not considered";
+    /// G8: a turn offered after the end is judged and played as if the game went on.
+    PlayAfterEnd = "play-after-end", ["G8"],
+        "once the game is over, a turn is still judged on the board and played (no game-over refusal); the legal list stays empty";
+    /// V1/G7: a position given at the half-move cap is accepted.
+    CappedPositionAccepted = "capped-position-accepted", ["V1", "G7"],
+        "a position given directly with the half-move count at or past the cap is accepted (V1 refuses it as already-capped)";
+    /// V2/T6: a Move onto a higher or equal enemy is refused as onto an own stone.
+    CaptureNotLowerMisnamed = "capture-not-lower-misnamed", ["T6", "V2"],
+        "a Move onto an enemy stone on a tier that is not lower is refused with reason move-onto-own instead of move-capture-not-lower";
+    /// N1: every legal turn with an Echo-Lock is listed twice.
+    DuplicateLegalTurn = "duplicate-legal-turn", ["N1"],
+        "every legal turn with an Echo-Lock is listed twice in the legal list (and counted twice by perft)";
 }
 
 impl fmt::Display for Bug {
@@ -186,7 +198,7 @@ mod tests {
             assert_eq!(b.name().parse::<Bug>(), Ok(*b));
             assert!(!b.rules().is_empty() && !b.describe().is_empty());
         }
-        assert_eq!(Bug::ALL.len(), 37);
+        assert_eq!(Bug::ALL.len(), 41);
         assert_eq!(Bug::from_name("no-such-bug"), None);
     }
 }

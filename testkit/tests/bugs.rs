@@ -231,6 +231,30 @@ fn case(bug: Bug) -> (Setup, Vec<Turn>) {
         ),
         // O has no reserve and no Move, but free cells remain.
         Bug::StrangleIgnoresMoves => (cornered(20), moves(&["c4 +c4"])),
+        // The capping turn ends the game; O's turn after it must be refused.
+        Bug::PlayAfterEnd => (
+            build("c3 x, e5 o", "x 59 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
+            moves(&["c4 +c4", "e4 +e4"]),
+        ),
+        // Shown by `capped_position_accepted`: the start is one short of the cap.
+        Bug::CappedPositionAccepted => (
+            build("c3 x, e5 o", "x 59 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
+            moves(&["c4 +c4"]),
+        ),
+        // d4 and d5 both on tier 1: the Move breaks T6 (not lower), not onto own.
+        Bug::CaptureNotLowerMisnamed => (
+            build(
+                "d4 x1, a1 x, a2 x, a3 x, a4 x, b1 x, b2 x, d5 o1, g7 o",
+                "x 20 x:r0c3k0u0l6P o:r0c3k0u0l6P",
+                0,
+            ),
+            moves(&["d4-d5 +d4"]),
+        ),
+        // Shown by `duplicate_legal_turn`: X may Echo-Lock g4.
+        Bug::DuplicateLegalTurn => (
+            build("g4 x2, e5 o", "x 10 x:r0c3k0u0l6P o:r0c3k0u0l6P", 0),
+            moves(&["c3 +c3 =g4"]),
+        ),
     }
 }
 
@@ -449,6 +473,49 @@ fn strangle_ignores_moves() {
     assert_live(Bug::StrangleIgnoresMoves);
 }
 
+#[test]
+fn play_after_end() {
+    assert_live(Bug::PlayAfterEnd);
+}
+
+#[test]
+fn capture_not_lower_misnamed() {
+    assert_live(Bug::CaptureNotLowerMisnamed);
+}
+
+#[test]
+fn capped_position_accepted() {
+    let (mut capped, _) = case(Bug::CappedPositionAccepted);
+    capped.half_moves = 60;
+    let faults: Vec<_> = capped
+        .validate()
+        .unwrap_err()
+        .faults
+        .iter()
+        .map(|f| f.kind().code())
+        .collect();
+    assert_eq!(faults, ["already-capped"]);
+    assert!(ModelGame::from_setup(&capped, None).is_err());
+    assert!(ModelGame::from_setup(&capped, Some(Bug::CappedPositionAccepted)).is_ok());
+    // Another fault is still reported.
+    capped.counters[0].charges = 4;
+    let refused = ModelGame::from_setup(&capped, Some(Bug::CappedPositionAccepted)).unwrap_err();
+    assert_eq!(refused, [hexodic_rules::FaultCode::TooManyCharges]);
+}
+
+#[test]
+fn duplicate_legal_turn() {
+    let (start, turns) = case(Bug::DuplicateLegalTurn);
+    let clean = ModelGame::from_setup(&start, None).unwrap().legal_turns();
+    let list = ModelGame::from_setup(&start, Some(Bug::DuplicateLegalTurn))
+        .unwrap()
+        .legal_turns();
+    let set: HashSet<Turn> = list.iter().copied().collect();
+    assert_eq!(set, clean.iter().copied().collect::<HashSet<Turn>>());
+    assert!(list.len() > set.len());
+    assert_eq!(list.iter().filter(|t| **t == turns[0]).count(), 2);
+}
+
 /// The legal turns of `g` found by brute force from its own verdicts: a
 /// Project is kept when its bare turn breaks nothing or only S3, a Shape when
 /// Project + Shape breaks nothing, then every Echo is tried.
@@ -509,9 +576,15 @@ fn every_buggy_model_lists_exactly_the_turns_it_accepts() {
             for t in &turns[..turns.len() - 1] {
                 g.play(*t).unwrap();
             }
+            if bug == Some(Bug::PlayAfterEnd) && g.outcome().is_some() {
+                // The bug: turns after the end are accepted but never listed.
+                continue;
+            }
             let list = g.legal_turns();
             let set: HashSet<Turn> = list.iter().copied().collect();
-            assert_eq!(set.len(), list.len(), "{bug:?}: duplicates");
+            if bug != Some(Bug::DuplicateLegalTurn) {
+                assert_eq!(set.len(), list.len(), "{bug:?}: duplicates");
+            }
             assert_eq!(
                 set,
                 brute_force(&g),

@@ -86,7 +86,9 @@ proptest! {
         let mut g = ModelGame::from_setup(&s, bug).unwrap();
         let list = g.legal_turns();
         let set: HashSet<Turn> = list.iter().copied().collect();
-        prop_assert_eq!(set.len(), list.len());
+        if bug != Some(Bug::DuplicateLegalTurn) {
+            prop_assert_eq!(set.len(), list.len());
+        }
         let before = g.clone();
         match g.play(t) {
             Ok(_) => prop_assert!(set.contains(&t), "{:?}: `{}` accepted but not listed", bug, t),

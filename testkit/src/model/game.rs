@@ -67,8 +67,15 @@ impl ModelGame {
     /// [`Setup::validate`] (otherwise its fault codes are returned and the
     /// game is unchanged); the history then holds only this position.
     pub fn set_position(&mut self, s: &Setup) -> Result<(), Vec<FaultCode>> {
-        s.validate()
-            .map_err(|e| e.faults.iter().map(|f| f.kind()).collect::<Vec<_>>())?;
+        if let Err(e) = s.validate() {
+            let mut codes: Vec<FaultCode> = e.faults.iter().map(|f| f.kind()).collect();
+            if self.rules.has(Bug::CappedPositionAccepted) {
+                codes.retain(|c| *c != FaultCode::AlreadyCapped);
+            }
+            if !codes.is_empty() {
+                return Err(codes);
+            }
+        }
         self.setup = *s;
         self.record_start();
         Ok(())
@@ -127,7 +134,8 @@ impl ModelGame {
         played
     }
 
-    /// Every legal turn (N1), without duplicates; empty once the game is over (G8).
+    /// Every legal turn (N1), without duplicates (unless the planted bug
+    /// repeats some); empty once the game is over (G8).
     pub fn legal_turns(&self) -> Vec<Turn> {
         self.rules.legal_turns(&self.setup)
     }

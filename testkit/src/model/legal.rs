@@ -7,6 +7,7 @@
 use super::board::{cell, dist, neighbours, stone, CELLS};
 use super::legality::{shape_board, Reasons};
 use super::Rules;
+use crate::bug::Bug;
 use hexodic_rules::{Counters, Echo, Project, Setup, Shape, Turn};
 
 impl Rules {
@@ -32,7 +33,8 @@ impl Rules {
         }
     }
 
-    /// Every legal turn of position `s`, without duplicates (N1, G8).
+    /// Every legal turn of position `s`, without duplicates (N1, G8) unless
+    /// [`Bug::DuplicateLegalTurn`] is planted.
     pub(crate) fn legal_turns(self, s: &Setup) -> Vec<Turn> {
         let mut out = Vec::new();
         if s.outcome.is_some() {
@@ -90,6 +92,14 @@ impl Rules {
                     }
                 }
             }
+        }
+        if self.has(Bug::DuplicateLegalTurn) {
+            let locks: Vec<Turn> = out
+                .iter()
+                .filter(|t| matches!(t.echo, Some(Echo::Lock(_))))
+                .copied()
+                .collect();
+            out.extend(locks);
         }
         out
     }

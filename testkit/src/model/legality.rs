@@ -164,7 +164,10 @@ impl Rules {
                 match stone(s, t) {
                     Some(q) if q == me => r.push(Reason::MoveOntoOwn),
                     Some(_) if !self.captures_down(tier(s, t), tier(s, f)) => {
-                        r.push(Reason::MoveCaptureNotLower)
+                        r.push(match self.has(Bug::CaptureNotLowerMisnamed) {
+                            true => Reason::MoveOntoOwn,
+                            false => Reason::MoveCaptureNotLower,
+                        })
                     }
                     _ => {}
                 }
@@ -297,7 +300,7 @@ impl Rules {
     /// Every reason `t` breaks in position `s`, part by part (V2, G8).
     pub(crate) fn reasons(self, s: &Setup, t: Turn) -> Reasons {
         let mut r = Reasons::default();
-        if s.outcome.is_some() {
+        if s.outcome.is_some() && !self.has(Bug::PlayAfterEnd) {
             r.push(Reason::GameOver);
             return r;
         }
