@@ -1,68 +1,26 @@
-//! An example Hexodic engine crate: an engine that hands every call to the
-//! reference, and its conformance tests (`tests/conformance.rs`), one test
-//! per fixture of the corpus embedded in `hexodic-conformance`.
+//! An example Hexodic engine crate, with its own board, move and error
+//! types, and the conformance tests a team runs on it from its own `cargo
+//! test`: the corpus one test per fixture (`tests/conformance.rs`), a
+//! proptest property (`tests/properties.rs`), the seeded fuzz campaign
+//! (`tests/fuzz_campaign.rs`) and a cargo-fuzz target (`fuzz/`). The
+//! harness is a dev-dependency only: this library does not know it; the
+//! adapter between the two (`tests/adapter/mod.rs`) lives with the tests.
 //!
-//! With `HEXODIC_EXAMPLE_BUG=drop-captures` in the environment the engine
-//! reports no captured cells, to show what a failing fixture prints.
+//! With `HEXODIC_EXAMPLE_BUG=drop-captures` in the environment,
+//! [`ExampleEngine::new`] reports no captured stones, to show what the
+//! tests print when an engine is wrong.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-use hexodic_harness::engine::{
-    CaptureKinds, Engine, EngineInfo, EngineResult, PlayReply, PositionReply, ReferenceEngine,
-};
-use hexodic_harness::rules::{CellSet, Setup, Turn};
+mod core;
+mod engine;
+mod error;
+mod hex;
+mod moves;
+mod position;
 
-/// The example engine.
-pub struct ExampleEngine {
-    inner: ReferenceEngine,
-    drop_captures: bool,
-}
-
-impl ExampleEngine {
-    /// A fresh engine; its planted bug is on when `HEXODIC_EXAMPLE_BUG` is
-    /// `drop-captures`.
-    pub fn new() -> ExampleEngine {
-        ExampleEngine {
-            inner: ReferenceEngine::new(),
-            drop_captures: std::env::var("HEXODIC_EXAMPLE_BUG").as_deref() == Ok("drop-captures"),
-        }
-    }
-}
-
-impl Default for ExampleEngine {
-    fn default() -> ExampleEngine {
-        ExampleEngine::new()
-    }
-}
-
-impl Engine for ExampleEngine {
-    fn info(&self) -> EngineInfo {
-        EngineInfo::new("example-engine", env!("CARGO_PKG_VERSION"))
-            .with_capabilities(self.inner.info().capabilities)
-    }
-
-    fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply> {
-        self.inner.set_position(position)
-    }
-
-    fn play(&mut self, turn: Turn) -> EngineResult<PlayReply> {
-        let mut reply = self.inner.play(turn)?;
-        if let (true, PlayReply::Legal(played)) = (self.drop_captures, &mut reply) {
-            played.captured = played.captured.map(|_| CellSet::EMPTY);
-            played.kinds = played.kinds.map(|_| CaptureKinds::default());
-        }
-        Ok(reply)
-    }
-
-    fn legal_turns(&mut self) -> EngineResult<Vec<Turn>> {
-        self.inner.legal_turns()
-    }
-
-    fn perft(&mut self, depth: u32) -> EngineResult<u64> {
-        self.inner.perft(depth)
-    }
-
-    fn divide(&mut self, depth: u32) -> EngineResult<Vec<(Turn, u64)>> {
-        self.inner.divide(depth)
-    }
-}
+pub use engine::{Bug, ExampleEngine, BUG_VARIABLE, MAX_PERFT_DEPTH};
+pub use error::Error;
+pub use hex::Hex;
+pub use moves::{Applied, Captures, Echo, Move, Reshape};
+pub use position::{Board, EndBy, Ending, Position, Side, Square, Stock};

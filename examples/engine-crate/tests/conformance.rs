@@ -1,6 +1,13 @@
-//! The conformance corpus, one test per fixture:
+//! The conformance corpus, one test per fixture, through the adapter:
 //! `cargo test -p hexodic-example-engine --test conformance capture/`.
 
+mod adapter;
+
 fn main() {
-    hexodic_harness::Suite::new(hexodic_example_engine::ExampleEngine::new).main()
+    hexodic_harness::Suite::new(adapter::Adapter::new)
+        // Known failures (none today); `HEXODIC_UPDATE_EXPECTATIONS=1` writes it.
+        .expectations("tests/expected-failures.yaml")
+        // The team's own fixtures beside the corpus: fuzz findings kept.
+        .fixtures("tests/fixtures")
+        .main()
 }

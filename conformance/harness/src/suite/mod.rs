@@ -1,13 +1,17 @@
 //! The corpus as a test suite for an engine crate's own `cargo test`.
 //!
-//! A Rust engine implements [`Engine`](crate::Engine) for its own type
+//! A Rust engine implements [`Engine`](crate::Engine) for a wrapper around it
 //! (only `info`, `set_position` and `play` are required; the methods a
 //! capability gates answer "not supported" unless implemented) and runs
 //! the corpus embedded in the harness (read from memory: nothing is written
 //! to the disk), each fixture under its variants, against its golden
-//! traces. `hexodic-harness` is a dev-dependency, and the `impl Engine`
-//! lives in the test (Rust's orphan rule allows it there: the engine type is
-//! the crate's own).
+//! traces. `hexodic-harness` is a dev-dependency, so the `impl Engine`
+//! lives in the tests, on a wrapper type defined there: a test file is a
+//! crate of its own, to which both the trait and the engine's type are
+//! foreign, and Rust's orphan rule allows a foreign trait's `impl` only for
+//! a local type.
+//! `examples/engine-crate/` in the repository is such a crate, with its own
+//! board and move types and the conversions in `tests/adapter/mod.rs`.
 //!
 //! **One test per fixture** ([`Suite`]): in the engine crate's `Cargo.toml`
 //!
