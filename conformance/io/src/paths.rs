@@ -53,9 +53,9 @@ fn relative_to(path: &Path, base: &Path) -> PathBuf {
 }
 
 /// `path` as shown to the user: normalized, and relative to the current
-/// folder (with `..` steps up when it lies elsewhere on the same root),
-/// unless that climbs to the root of the file system or more than three
-/// folders up (`/dev/full` stays `/dev/full`).
+/// folder (with `..` steps up when it lies elsewhere on the same root, at
+/// most three of them: `/dev/full` seen from `/work/main` is
+/// `../../dev/full`).
 pub fn shown(path: &Path) -> String {
     let norm = normalize(path);
     if norm.is_absolute() {
@@ -67,11 +67,7 @@ pub fn shown(path: &Path) -> String {
                 .components()
                 .filter(|c| *c == Component::ParentDir)
                 .count();
-            let depth = cwd
-                .components()
-                .filter(|c| matches!(c, Component::Normal(_)))
-                .count();
-            if ups <= 3 && ups < depth {
+            if ups <= 3 {
                 return rel.display().to_string();
             }
         }
@@ -113,9 +109,6 @@ mod tests {
         assert_eq!(shown(&cwd), ".");
         let up = cwd.parent().unwrap().join("other").join("f.yaml");
         assert_eq!(shown(&up), "../other/f.yaml");
-        // Climbing to the root reads worse than the path itself.
-        #[cfg(unix)]
-        assert_eq!(shown(Path::new("/dev/full")), "/dev/full");
         assert_eq!(
             relative_to(Path::new("/a/b/c"), Path::new("/a/x")),
             Path::new("../b/c")
