@@ -6,8 +6,11 @@ mod adapter;
 fn main() {
     hexodic_harness::Suite::new(adapter::Adapter::new)
         // Known failures (none today); `HEXODIC_UPDATE_EXPECTATIONS=1` writes it.
-        .expectations("tests/expected-failures.yaml")
+        .expectations(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/expected-failures.yaml"
+        ))
         // The team's own fixtures beside the corpus: fuzz findings kept.
-        .fixtures("tests/fixtures")
+        .fixtures(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures"))
         .main()
 }
