@@ -131,7 +131,7 @@ pub fn github_annotations(report: &RunReport, places: &AnnotationPlaces<'_>) -> 
         };
         let mut message = format!("{}: {}\nrules: {rules}", r.id, r.cause);
         if let Some(line) = &r.rerun {
-            let _ = write!(message, "\nreproduce: {line}");
+            let _ = write!(message, "\nrerun: {line}");
         }
         let _ = writeln!(
             out,

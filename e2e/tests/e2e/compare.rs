@@ -444,7 +444,7 @@ fn annotations_point_at_the_expectations_line_else_at_no_file() {
     assert!(first.contains(&format!("rules: {RULE}")), "{first}");
     assert!(
         first.contains(&format!(
-            "reproduce: hexodic-conformance run {} --variant r0 ",
+            "rerun: hexodic-conformance run {} --variant r0 ",
             failing[0]
         )) && first.contains(" --engine "),
         "{first}"
