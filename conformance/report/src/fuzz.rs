@@ -194,11 +194,7 @@ impl FuzzReport {
     /// Count `games` more games meeting the known difference `signature`,
     /// the first of them with seed `seed`.
     pub fn note_known(&mut self, signature: &Signature, games: u64, seed: u64) {
-        let same = |k: &&mut KnownDifference| {
-            k.signature.rules == signature.rules
-                && k.signature.kind == signature.kind
-                && k.signature.key == signature.key
-        };
+        let same = |k: &&mut KnownDifference| k.signature.same_difference(signature);
         match self.known.iter_mut().find(same) {
             Some(k) => {
                 k.games = k.games.saturating_add(games);

@@ -206,6 +206,13 @@ pub struct Signature {
 }
 
 impl Signature {
+    /// Whether `other` is the same difference: the same rules, kind and
+    /// key, wherever it happened (the step left out). How `fuzz` and
+    /// `perft` tell a difference the expectations file pins.
+    pub fn same_difference(&self, other: &Signature) -> bool {
+        self.rules == other.rules && self.kind == other.kind && self.key == other.key
+    }
+
     /// In words: `C1 captures (encircled missing) at step 1`.
     pub fn words(&self) -> String {
         format!("{self} at step {}", self.step)

@@ -5,12 +5,36 @@ use hexodic_engine::{
     ExternalEngine, InProcess, Incident, IncidentKind, ProcessOptions, ReferenceEngine,
     RequestStats, StartError, Transport,
 };
-use hexodic_report::Exit;
+use hexodic_harness::run::Expectations;
+use hexodic_report::{Exit, Signature};
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
+
+/// The signatures the expectations file at `path` pins (none without a
+/// file), or the exit: how `fuzz` and `perft` tell a known difference.
+pub fn known_signatures(path: Option<&std::path::Path>) -> Result<Vec<Signature>, ExitCode> {
+    let Some(path) = path else {
+        return Ok(Vec::new());
+    };
+    let e = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
+    if !e.current {
+        say(
+            "notice",
+            format!(
+                "{} pins signatures of an earlier harness: none counts as known here; `run --update-expectations` records them anew",
+                hexodic_io::paths::shown(path)
+            ),
+        );
+        return Ok(Vec::new());
+    }
+    Ok(e.entries
+        .values()
+        .filter_map(|x| x.signature.clone())
+        .collect())
+}
 
 /// Parse a duration: `30s`, `500ms`, `5m`, `1h`, or a plain number of
 /// seconds; units may be combined (`1m 30s`) and numbers may have a

@@ -5,11 +5,11 @@ use super::outputs::Plan;
 use hexodic_fuzzing::finding::write_finding;
 use hexodic_fuzzing::{fuzz_on, FuzzOptions, Repeat};
 use hexodic_harness::pool::Limits;
-use hexodic_harness::run::{default_jobs, Expectations};
+use hexodic_harness::run::default_jobs;
 use hexodic_io::escape::terminal;
 use hexodic_io::paths;
 use hexodic_printer::fuzz::fuzz_text;
-use hexodic_report::{Exit, Partition, Signature};
+use hexodic_report::{Exit, Partition};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -62,28 +62,6 @@ pub struct FuzzArgs {
     force: bool,
 }
 
-/// The signatures the expectations file pins, or the exit.
-fn known(a: &FuzzArgs) -> Result<Vec<Signature>, ExitCode> {
-    let Some(path) = &a.expectations else {
-        return Ok(Vec::new());
-    };
-    let e = Expectations::load(path).map_err(|e| fail(Exit::Usage, e))?;
-    if !e.current {
-        say(
-            "notice",
-            format!(
-                "{} pins signatures of an earlier harness: none counts as known here; `run --update-expectations` records them anew",
-                paths::shown(path)
-            ),
-        );
-        return Ok(Vec::new());
-    }
-    Ok(e.entries
-        .values()
-        .filter_map(|x| x.signature.clone())
-        .collect())
-}
-
 /// `fuzz`.
 pub fn run(a: FuzzArgs) -> ExitCode {
     let t0 = Instant::now();
@@ -102,7 +80,7 @@ pub fn run(a: FuzzArgs) -> ExitCode {
     if let Err(e) = plan.check() {
         return fail(Exit::Usage, e);
     }
-    let known = match known(&a) {
+    let known = match super::common::known_signatures(a.expectations.as_deref()) {
         Ok(k) => k,
         Err(code) => return code,
     };

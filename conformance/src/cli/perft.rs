@@ -1,10 +1,13 @@
 //! `perft`: turn-sequence counts, of the reference or of an engine (with
 //! the first differing count bisected).
 
-use super::common::{fail, load_position, outln, EngineArgs};
-use hexodic_engine::{Capability, Engine};
-use hexodic_harness::diagnose::bisect_perft;
-use hexodic_report::Difference;
+use super::common::{fail, known_signatures, load_position, outln, EngineArgs};
+use super::outputs::Plan;
+use hexodic_engine::{Capability, Engine, IncidentKind};
+use hexodic_harness::diagnose::{bisect_perft, classify, explain};
+use hexodic_io::paths;
+use hexodic_report::{Difference, Divergence, Source};
+use std::path::PathBuf;
 
 use hexodic_io::escape::terminal as visible;
 use hexodic_report::Exit;
@@ -46,12 +49,29 @@ pub struct PerftArgs {
     /// Print the count below each first turn.
     #[arg(long)]
     divide: bool,
+    /// Expectations file of `run`: a difference in the counts whose
+    /// signature it pins (the rules, kind and key of what the bisection
+    /// finds) is known, reported as such with exit code 0; only a new or
+    /// changed difference fails. Needs `--engine`.
+    #[arg(long, value_name = "FILE", requires = "engine")]
+    expectations: Option<PathBuf>,
     #[command(flatten)]
     engine: EngineArgs,
 }
 
 fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
     let t0 = Instant::now();
+    let mut plan = Plan::default();
+    if let Some(e) = &a.expectations {
+        plan.input(e);
+    }
+    if let Err(e) = plan.check() {
+        return fail(Exit::Usage, e);
+    }
+    let known = match known_signatures(a.expectations.as_deref()) {
+        Ok(k) => k,
+        Err(code) => return code,
+    };
     let mut opened = match a.engine.open(t0, 1) {
         Ok(o) => o,
         Err(e) => return fail(e.code, e.message),
@@ -99,24 +119,48 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
             ExitCode::SUCCESS
         }
         Ok(Err(d)) => {
-            outln(&d.summary());
+            let mut div = Divergence::new(0, 0, None, Source::Trace, d);
+            div.before = Some(start.clone());
+            explain(&mut div);
+            let classification = classify(&div);
+            let signature = classification.signature(0);
+            let is_known = known.iter().any(|k| k.same_difference(&signature));
+            outln(&div.summary);
             outln(&format!("position: {}", start.to_notation()));
-            for l in d.details() {
+            for l in &div.details {
                 outln(&format!("  {l}"));
             }
-            if let Difference::Perft { got, .. } = d {
+            outln(&format!("cause: {}", visible(&classification.heading())));
+            if is_known {
+                outln(&format!(
+                    "known: {} pins this difference ({signature})",
+                    a.expectations.as_deref().map_or_else(String::new, paths::shown)
+                ));
+            }
+            if let Difference::Perft { got, .. } = div.difference {
                 outln(&got.to_string());
             }
-            ExitCode::from(Exit::Differs)
+            if is_known {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(Exit::Differs)
+            }
         }
         Err(i) => {
             let interrupted =
                 super::common::interrupt_flag().load(std::sync::atomic::Ordering::Relaxed);
             let code = Exit::after_incident(&i.kind, interrupted);
+            let hint = match i.kind {
+                IncidentKind::Timeout { .. } => format!(
+                    " (a count at depth {} may take an engine longer: raise `--timeout`, which bounds each request, perft included)",
+                    a.depth
+                ),
+                _ => String::new(),
+            };
             fail(
                 code,
                 format!(
-                    "the engine could not finish: {}",
+                    "the engine could not finish: {}{hint}",
                     visible(&i.kind.to_string())
                 ),
             )
