@@ -49,7 +49,7 @@ pub mod report;
 mod tally;
 
 pub use date::utc_date;
-pub use links::{CatalogueUrl, CatalogueUrlError};
+pub use links::{check_link, CatalogueUrl, CatalogueUrlError, ReportUrlError};
 
 /// What a page about runs (the report, the dashboard) adds to what it
 /// shows: where the catalogue is, so that rule IDs and fixture names link

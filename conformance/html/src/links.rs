@@ -116,6 +116,33 @@ impl CatalogueUrl {
     }
 }
 
+/// Why a `--report-url` was refused: the catalogue URL's reasons, said of
+/// a report's address.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportUrlError(pub CatalogueUrlError);
+
+impl fmt::Display for ReportUrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = self
+            .0
+            .to_string()
+            .replace("the catalogue URL", "the report URL")
+            .replace("relative to the report", "relative to the page");
+        f.write_str(&words)
+    }
+}
+
+impl std::error::Error for ReportUrlError {}
+
+/// Check `text` as the address of a build's HTML report, which a page
+/// links to: an `http://`, `https://` or `file://` URL, or a path relative
+/// to the page, with nothing a link cannot carry as it is.
+pub fn check_link(text: &str) -> Result<(), ReportUrlError> {
+    CatalogueUrl::parse(text)
+        .map(|_| ())
+        .map_err(ReportUrlError)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,6 +183,17 @@ mod tests {
                 .rule("G1"),
             "https://example.org/h/rules-g.html#rule-G1"
         );
+    }
+
+    #[test]
+    fn report_links_are_checked_like_the_catalogue_url() {
+        assert!(check_link("../runs/nightly.html").is_ok());
+        assert!(check_link("https://ci.example.org/r.html").is_ok());
+        assert_eq!(
+            check_link("javascript:x").unwrap_err().to_string(),
+            "the report URL starts with `javascript:`; give an http://, https:// or file:// URL, or a path relative to the page"
+        );
+        assert!(check_link("/abs.html").is_err());
     }
 
     #[test]

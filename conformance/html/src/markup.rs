@@ -321,6 +321,25 @@ table.results tr.area th { background: #f1ece0; }
 .status-warn a { color: var(--warn); }
 .rerun { display: block; width: fit-content; margin-top: 2px; }
 .apart { font-weight: normal; font-size: 12px; }
+table.dashboard td.num, table.dashboard th.num { white-space: nowrap; }
+table.dashboard .status-pass { background: var(--good-bg); }
+table.dashboard .status-fail { background: var(--bad-bg); }
+table.dashboard .status-warn { background: var(--warn-bg); }
+table.dashboard .status-pass::before { content: "\2713\00A0"; }
+table.dashboard .status-fail::before { content: "\2717\00A0"; }
+table.dashboard .status-warn::before { content: "!\00A0"; }
+.bar { display: block; height: 5px; min-width: 48px; margin-top: 2px; background: #e4ded0; border-radius: 2px; overflow: hidden; }
+.bar > span { display: block; height: 100%; background: var(--good); }
+.status-fail .bar > span { background: var(--bad); }
+.status-warn .bar > span { background: var(--warn); }
+.table-wrap.sticky { max-height: 85vh; overflow: auto; border: 1px solid var(--line); }
+.table-wrap.sticky table { margin: 0; }
+.table-wrap.sticky thead th { position: sticky; top: 0; z-index: 2; background: #f1ece0; }
+.table-wrap.sticky tbody th:first-child { position: sticky; left: 0; z-index: 1; background: var(--paper); }
+.table-wrap.sticky tbody tr.area th:first-child { background: #f1ece0; }
+.table-wrap.sticky thead th:first-child { left: 0; z-index: 3; }
+li.dispute { margin: 4px 0; }
+#disputes { border-left: 5px solid var(--accent); padding-left: 12px; }
 .key-list { font-size: 14px; columns: 2 320px; }
 @media (max-width: 640px) {
   main { padding: 10px 8px 32px; }

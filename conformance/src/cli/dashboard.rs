@@ -28,6 +28,50 @@ pub struct DashboardArgs {
     /// apart (default: each file's name without its extension).
     #[arg(long, value_name = "LABEL")]
     label: Vec<String>,
+    /// Where each report's HTML page is (`run --html FILE`), in the order
+    /// given, as a URL or a path relative to the page, to link each column
+    /// to its build's report (default: the HTML file beside each JSON
+    /// report with its name, when there is one).
+    #[arg(long, value_name = "URL", value_parser = parse_report_url)]
+    report_url: Vec<String>,
+}
+
+fn parse_report_url(text: &str) -> Result<String, String> {
+    hexodic_html::check_link(text)
+        .map(|()| text.to_owned())
+        .map_err(|e| e.to_string())
+}
+
+/// The HTML report beside `json` (the same name, `.html`), as a path
+/// relative to the folder of the page `out`, when there is one.
+fn sibling_report(json: &std::path::Path, out: &std::path::Path) -> Option<String> {
+    let html = json.with_extension("html");
+    if !html.is_file() {
+        return None;
+    }
+    let html = std::fs::canonicalize(html).ok()?;
+    let out_dir = match out.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) => std::fs::canonicalize(dir).ok()?,
+        None => std::env::current_dir().ok()?,
+    };
+    let (mut to, mut from) = (
+        html.components().peekable(),
+        out_dir.components().peekable(),
+    );
+    while let (Some(a), Some(b)) = (to.peek(), from.peek()) {
+        if a != b {
+            break;
+        }
+        to.next();
+        from.next();
+    }
+    let mut parts: Vec<String> = from.map(|_| "..".to_owned()).collect();
+    for c in to {
+        parts.push(c.as_os_str().to_str()?.to_owned());
+    }
+    let link = parts.join("/");
+    hexodic_html::check_link(&link).ok()?;
+    Some(link)
 }
 
 fn parse_catalogue_url(text: &str) -> Result<CatalogueUrl, String> {
@@ -56,6 +100,16 @@ pub fn run(a: DashboardArgs) -> ExitCode {
             ),
         );
     }
+    if !a.report_url.is_empty() && a.report_url.len() != a.reports.len() {
+        return fail(
+            Exit::Usage,
+            format!(
+                "{} given for {}: give one --report-url per report, or none",
+                hexodic_report::count(a.report_url.len(), "--report-url", "--report-urls"),
+                hexodic_report::count(a.reports.len(), "report", "reports")
+            ),
+        );
+    }
     let mut inputs = Vec::with_capacity(a.reports.len());
     for (i, file) in a.reports.iter().enumerate() {
         let report = match read_report(file) {
@@ -79,7 +133,18 @@ pub fn run(a: DashboardArgs) -> ExitCode {
             report,
         });
     }
-    let d = build(&inputs);
+    let links: Vec<Option<String>> = a
+        .reports
+        .iter()
+        .enumerate()
+        .map(|(i, file)| {
+            a.report_url
+                .get(i)
+                .cloned()
+                .or_else(|| sibling_report(file, &a.out))
+        })
+        .collect();
+    let d = build(&inputs).with_report_links(links);
     let opts = PageOptions {
         catalogue: a.catalogue_url,
         date: Some(utc_date(std::time::SystemTime::now())),

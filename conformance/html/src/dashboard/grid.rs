@@ -7,8 +7,11 @@
 
 use crate::markup::slug;
 use crate::tally::{by_area, AreaTally};
+use hexodic_engine::REFERENCE_NAME;
 use hexodic_io::paths;
-use hexodic_report::{compare, Comparison, Exit, FixtureReport, RuleTally, RunReport, Status};
+use hexodic_report::{
+    compare, Comparison, Exit, FixtureReport, RuleTally, RunReport, Signature, Status,
+};
 use hexodic_rules::registry;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -130,6 +133,9 @@ pub(crate) struct Column {
     pub compared: RunReport,
     /// Fixtures another report ran and this one did not, in id order.
     pub missing: Vec<String>,
+    /// Where this build's own HTML report is, relative to the page or a
+    /// URL, when it is known.
+    pub report_link: Option<String>,
 }
 
 impl Column {
@@ -203,6 +209,42 @@ pub struct Dashboard {
     pub(crate) compared: usize,
     /// Whether every report names the same corpus version.
     pub(crate) same_corpus: bool,
+    /// Fixtures where engines other than the reference agree with each
+    /// other and differ from the reference, in id order.
+    pub(crate) disputes: Vec<Dispute>,
+}
+
+impl Dashboard {
+    /// The dashboard with each column linked to its build's own HTML
+    /// report: `links[i]` (a path relative to the page, or a URL) for the
+    /// `i`-th report, none where it is not known.
+    #[must_use]
+    pub fn with_report_links(mut self, links: Vec<Option<String>>) -> Dashboard {
+        for (c, link) in self.columns.iter_mut().zip(links) {
+            c.report_link = link;
+        }
+        self
+    }
+}
+
+/// A possible dispute of the reference or of a ruling: on one fixture, two
+/// or more engines that are not the reference fail with the same
+/// signature (the same classification of the difference, at the same
+/// step), so they agree with each other where they differ from the
+/// reference.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Dispute {
+    /// The fixture.
+    pub id: String,
+    /// The rules it cites.
+    pub rules: Vec<String>,
+    /// The difference the engines share.
+    pub signature: Signature,
+    /// What the engines do, in words (the classification's).
+    pub words: String,
+    /// The columns (0-based) of the engines that agree: the latest build
+    /// of each engine that fails so.
+    pub columns: Vec<usize>,
 }
 
 /// `r` cut down to the fixtures in `ids`, its totals, tallies and root
@@ -257,6 +299,7 @@ pub fn build(inputs: &[Input]) -> Dashboard {
                     .filter(|id| !own.contains(*id))
                     .cloned()
                     .collect(),
+                report_link: None,
             }
         })
         .collect();
@@ -265,13 +308,70 @@ pub fn build(inputs: &[Input]) -> Dashboard {
     let same_corpus = columns
         .windows(2)
         .all(|w| w[0].corpus_version == w[1].corpus_version);
+    let disputes = disputes(inputs, &columns);
     Dashboard {
         columns,
         steps,
         areas,
         compared: shared.len(),
         same_corpus,
+        disputes,
     }
+}
+
+/// The fixtures compared where two or more engines, none of them the
+/// reference, fail with one signature: each engine counted once, by its
+/// latest build given (the last column of its name).
+fn disputes(inputs: &[Input], columns: &[Column]) -> Vec<Dispute> {
+    // The last column of each engine other than the reference.
+    let mut latest: BTreeMap<&str, usize> = BTreeMap::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let name = input.report.engine.name.as_str();
+        if name != REFERENCE_NAME {
+            latest.insert(name, i);
+        }
+    }
+    let mut picked: Vec<usize> = latest.into_values().collect();
+    picked.sort_unstable();
+    if picked.len() < 2 {
+        return Vec::new();
+    }
+    // Per fixture, per signature: the columns failing with it.
+    let mut by_fixture: BTreeMap<&str, BTreeMap<Signature, Vec<usize>>> = BTreeMap::new();
+    for &i in &picked {
+        for x in columns[i].not_passing(Kind::RuleFailure) {
+            if let Some(sig) = x.signature() {
+                by_fixture
+                    .entry(x.id.as_str())
+                    .or_default()
+                    .entry(sig)
+                    .or_default()
+                    .push(i);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (id, sigs) in by_fixture {
+        for (signature, cols) in sigs {
+            if cols.len() < 2 {
+                continue;
+            }
+            let Some(x) = columns[cols[0]].compared.result(id) else {
+                continue;
+            };
+            out.push(Dispute {
+                id: id.to_owned(),
+                rules: x.rules.clone(),
+                words: x
+                    .classification
+                    .as_ref()
+                    .map_or_else(String::new, |c| c.words.clone()),
+                signature,
+                columns: cols,
+            });
+        }
+    }
+    out
 }
 
 /// Each report compared with the last one before it of the same engine.
@@ -689,5 +789,76 @@ mod tests {
             }
         );
         assert_eq!(d.areas[0].changes[0], all);
+    }
+
+    #[test]
+    fn engines_that_agree_with_each_other_against_the_reference_are_a_possible_dispute() {
+        let fails = |engine: &str, key: &str| {
+            report(
+                engine,
+                "v1",
+                vec![
+                    result("c/one", &["C1"], Status::Fail, key),
+                    result("c/two", &["C2"], Status::Pass, ""),
+                ],
+            )
+        };
+        // Two builds of one engine failing alike are no dispute.
+        let d = build(&[input("a1", fails("a", "k")), input("a2", fails("a", "k"))]);
+        assert!(d.disputes.is_empty());
+        // Nor is the reference agreeing with an engine.
+        let d = build(&[
+            input("a", fails("a", "k")),
+            input("ref", fails(REFERENCE_NAME, "k")),
+        ]);
+        assert!(d.disputes.is_empty());
+        // Two engines failing with one signature are; a third failing
+        // otherwise is not among them, nor an earlier build.
+        let d = build(&[
+            input("a-old", fails("a", "j")),
+            input("a", fails("a", "k")),
+            input("b", fails("b", "k")),
+            input("c", fails("c", "j")),
+            input(
+                "clean",
+                report(
+                    "d",
+                    "v1",
+                    vec![
+                        result("c/one", &["C1"], Status::Pass, ""),
+                        result("c/two", &["C2"], Status::Pass, ""),
+                    ],
+                ),
+            ),
+        ]);
+        assert_eq!(d.disputes.len(), 1, "{:?}", d.disputes);
+        let x = &d.disputes[0];
+        assert_eq!(
+            (x.id.as_str(), x.columns.as_slice()),
+            ("c/one", &[1, 2][..])
+        );
+        assert_eq!(x.signature.key, "k");
+        assert_eq!(x.rules, ["C1"]);
+        assert_eq!(x.words, "counts otherwise");
+        // An incident agrees with nothing.
+        let d = build(&[
+            input(
+                "a",
+                report(
+                    "a",
+                    "v1",
+                    vec![result("c/one", &["C1"], Status::Incident, "")],
+                ),
+            ),
+            input(
+                "b",
+                report(
+                    "b",
+                    "v1",
+                    vec![result("c/one", &["C1"], Status::Incident, "")],
+                ),
+            ),
+        ]);
+        assert!(d.disputes.is_empty());
     }
 }

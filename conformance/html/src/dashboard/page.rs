@@ -6,7 +6,7 @@
 //! skipped fixtures apart, and the changes between builds. One
 //! self-contained file: inline style, no script, nothing fetched.
 
-use super::grid::{Changes, Column, Dashboard, Kind, Step};
+use super::grid::{Changes, Column, Dashboard, Dispute, Kind, Step};
 use crate::markup::{document, inline, title_block, Style};
 use crate::tally::{all_pass, status_class, tally_words};
 use crate::{CatalogueUrl, PageOptions};
@@ -32,11 +32,13 @@ pub fn page(d: &Dashboard, opts: &PageOptions) -> String {
             nav.toc {
                 a href="#reports" { "Reports" }
                 a href="#by-rule" { "By rule" }
+                @if !d.disputes.is_empty() { a href="#disputes" { "Possible disputes" } }
                 a href="#failures" { "Not passing" }
                 @if !d.steps.is_empty() { a href="#changes" { "Changes" } }
             }
             (w.reports())
             (w.table())
+            (w.disputes())
             (w.failures())
             (w.changes())
         }
@@ -139,6 +141,15 @@ fn report_facts(c: &Column) -> String {
     )
 }
 
+/// A bar of `passed` out of `total`: its width the share passing, the
+/// number said in the cell's text.
+fn bar(passed: usize, total: usize) -> Markup {
+    let percent = (passed * 100).checked_div(total).unwrap_or(100);
+    html! {
+        span.bar aria-hidden="true" { span style={ "width: " (percent) "%" } {} }
+    }
+}
+
 /// A column of the table.
 enum Col {
     /// A report's tallies.
@@ -212,6 +223,9 @@ impl Writer<'_> {
                     @for c in &self.d.columns {
                         li {
                             (inline(&report_facts(c)))
+                            @if let Some(link) = &c.report_link {
+                                " · " a href=(link) { "its report" }
+                            }
                             " · harness " (c.harness) " · corpus version " code { (c.corpus_version) }
                             " · " (c.exit)
                             @if !c.complete { " · the run was cut short" }
@@ -279,20 +293,27 @@ impl Writer<'_> {
         html! {
             section #by-rule {
                 h2 { "Results by rule" }
-                p.muted { "Passing fixtures of those compared, by rule area and by rule: a fixture counts for every rule it cites. Rule failures show in red; incidents and skipped checks, which are not rule failures, in amber with their count. A number links to the fixtures that do not pass." }
-                div.table-wrap {
+                p.muted { "Passing fixtures of those compared, by rule area and by rule: a fixture counts for every rule it cites; the bar under a number is its share of passing fixtures. A cell marked ✓ passes throughout; ✗ (red) has rule failures; ! (amber) has only incidents or skipped checks, which are not rule failures, with their count. A number links to the fixtures that do not pass." }
+                div.table-wrap.sticky tabindex="0" role="region" aria-label="Results by rule" {
                     table.results.dashboard {
                         thead {
                             tr {
-                                th { "Rule" }
-                                th { "Title" }
+                                th scope="col" { "Rule" }
+                                th scope="col" { "Title" }
                                 @for col in &order {
                                     @match col {
                                         Col::Report(i) => {
-                                            th { (i + 1) ". " (d.columns[*i].label) br; span.muted { (d.columns[*i].engine) } }
+                                            @let c = &d.columns[*i];
+                                            th scope="col" {
+                                                @match &c.report_link {
+                                                    Some(link) => a href=(link) title={ "the report of " (c.label) } { (i + 1) ". " (c.label) },
+                                                    None => { (i + 1) ". " (c.label) }
+                                                }
+                                                br; span.muted { (c.engine) }
+                                            }
                                         }
                                         Col::Step(k) => {
-                                            th { "Changed" br; span.muted { (d.steps[*k].before + 1) " to " (d.steps[*k].after + 1) } }
+                                            th scope="col" { "Changed" br; span.muted { (d.steps[*k].before + 1) " to " (d.steps[*k].after + 1) } }
                                         }
                                     }
                                 }
@@ -320,7 +341,7 @@ impl Writer<'_> {
                                 }
                                 @for rule in &area.rules {
                                     tr {
-                                        td { (self.rule_link(&rule.id)) }
+                                        th scope="row" { (self.rule_link(&rule.id)) }
                                         td { (rule.title) }
                                         @for col in &order {
                                             @match col {
@@ -367,6 +388,7 @@ impl Writer<'_> {
             } @else {
                 (t.passed) "/" (t.run)
             }
+            (bar(t.passed, t.run))
         };
         Self::cell(true, class, &t.sentence(), content)
     }
@@ -384,6 +406,7 @@ impl Writer<'_> {
                 None => { (t.passed) "/" (t.fixtures) }
             }
             @if !apart.is_empty() { " " span.apart { "(" (apart) ")" } }
+            (bar(t.passed, t.fixtures))
         };
         Self::cell(head, &class, &tally_words(t), content)
     }
@@ -425,6 +448,45 @@ impl Writer<'_> {
         }
     }
 
+    /// The possible disputes of the reference, apart from the failures.
+    fn disputes(&self) -> Markup {
+        let list = &self.d.disputes;
+        html! {
+            @if !list.is_empty() {
+                section #disputes {
+                    h2 { "Possible disputes with the reference" }
+                    p {
+                        "On " (count(list.len(), "fixture", "fixtures"))
+                        " two or more engines other than the reference fail the same way: they agree with each other where they differ from the reference. The reference, or the ruling the fixture rests on, may be what is wrong; these fixtures are worth reading before the engines are changed."
+                    }
+                    ul.brief {
+                        @for x in list { (self.dispute_line(x)) }
+                    }
+                }
+            }
+        }
+    }
+
+    fn dispute_line(&self, x: &Dispute) -> Markup {
+        let first = Column::fixture_anchor(x.columns[0], &x.id);
+        html! {
+            li.dispute id={ "dispute-" (crate::markup::slug(&x.id)) } {
+                @match self.catalogue {
+                    Some(c) => a href=(c.fixture(&x.id)) { (x.id) },
+                    None => a href={ "#" (first) } { (x.id) },
+                }
+                " (" (self.rule_links(&x.rules)) "): "
+                @for (k, i) in x.columns.iter().enumerate() {
+                    @if k > 0 { ", " }
+                    a href={ "#" (Column::fixture_anchor(*i, &x.id)) } { (self.d.columns[*i].label) }
+                    " (" (self.d.columns[*i].engine) ")"
+                }
+                " agree: " code { (x.signature.words()) }
+                @if !x.words.is_empty() { ", " (inline(&x.words)) }
+            }
+        }
+    }
+
     fn failing_line(&self, i: usize, kind: Kind, x: &FixtureReport) -> Markup {
         let class = if kind == Kind::RuleFailure {
             "status-fail"
@@ -437,6 +499,9 @@ impl Writer<'_> {
                 span class=(class) { (x.status.name()) }
                 " (" (self.rule_links(&x.rules)) ")"
                 @if !x.cause.is_empty() { ": " (inline(&x.cause)) }
+                @if self.d.disputes.iter().any(|d| d.id == x.id && d.columns.contains(&i)) {
+                    " " a.badge href={ "#dispute-" (crate::markup::slug(&x.id)) } { "possible dispute" }
+                }
                 @if let Some(c) = &x.rerun { code.rerun { (c) } }
             }
         }
