@@ -9,7 +9,7 @@
 //! reported as rule differences.
 
 use crate::oracles::differential::{play_game, Found, GameTally};
-use crate::shrink::shrink;
+use crate::shrink::{shrink, shrink_given};
 use hexodic_engine::{Engine, EngineInfo, Incident, Transport};
 use hexodic_harness::batch;
 use hexodic_harness::diagnose::classify;
@@ -21,6 +21,7 @@ use hexodic_report::{
 };
 use hexodic_rules::random::Rng;
 use hexodic_rules::symmetry::Symmetry;
+use hexodic_rules::Setup;
 use std::time::{Duration, Instant};
 
 /// How the command that repeats a finding is written.
@@ -130,9 +131,7 @@ impl FuzzOptions {
     }
 
     fn is_known(&self, s: &Signature) -> bool {
-        self.known
-            .iter()
-            .any(|k| k.rules == s.rules && k.kind == s.kind && k.key == s.key)
+        self.known.iter().any(|k| k.same_difference(s))
     }
 }
 
@@ -247,26 +246,37 @@ fn shrink_into(
     found: Found,
     report: &mut FuzzReport,
 ) {
-    let (start, turns, divergence) = found;
+    let (given, turns, divergence) = found;
     let caps = engine.info().capabilities;
     let original_turns = turns.len();
-    let shrunk = shrink(engine, caps, start, turns, divergence, opts.limits.deadline);
-    let cut = shrunk.cut.as_ref().map(ToString::to_string);
-    if let Some(crate::shrink::Cut::Incident(i)) = &shrunk.cut {
+    let deadline = opts.limits.deadline;
+    // A start V1 refuses is shrunk as a position; any other as a game.
+    let (start, turns, divergence, cut) = match given.validate() {
+        Ok(start) => {
+            let s = shrink(engine, caps, start, turns, divergence, deadline);
+            (Setup::from(&s.start), s.turns, s.divergence, s.cut)
+        }
+        Err(_) => {
+            let (start, d, cut) = shrink_given(engine, caps, given, divergence, deadline);
+            (start, Vec::new(), d, cut)
+        }
+    };
+    if let Some(crate::shrink::Cut::Incident(i)) = &cut {
         if i.kind != hexodic_engine::IncidentKind::Stopped {
             report.incidents.push(incident(seed, i));
         }
     }
-    let classification = classify(&shrunk.divergence);
+    let cut = cut.as_ref().map(ToString::to_string);
+    let classification = classify(&divergence);
     report.finding = Some(FuzzFinding {
         game_seed: seed,
-        start: hexodic_rules::Setup::from(&shrunk.start),
-        turns: shrunk.turns,
-        divergence: shrunk.divergence,
+        start,
+        turns,
+        divergence,
         classification,
         known: false,
         original_turns,
-        original_half_moves: start.half_moves(),
+        original_half_moves: given.half_moves,
         cut,
         repeat: opts.repeat.line(seed),
         fixture: None,

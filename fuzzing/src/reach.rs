@@ -84,3 +84,74 @@ pub fn rules_fired(
     }
     r
 }
+
+/// Every question a campaign can ask an engine, each with the rules it
+/// tests: the verdict on a position given directly (valid, or refused with
+/// each fault code), a legal turn, each reason code of an illegal one, the
+/// legal list, each kind of capture, and the probes after the end.
+pub fn questions() -> Vec<(String, Vec<&'static str>)> {
+    use hexodic_rules::{FaultCode, Reason};
+    let mut out: Vec<(String, Vec<&'static str>)> = vec![
+        ("position valid".into(), vec!["V1"]),
+        ("position invalid".into(), vec!["V1"]),
+    ];
+    for f in FaultCode::ALL {
+        let mut rules = vec!["V1"];
+        if f.rule() != "V1" {
+            rules.push(f.rule());
+        }
+        out.push((format!("fault {}", f.code()), rules));
+    }
+    out.push(("play".into(), vec!["T1"]));
+    for r in Reason::ALL {
+        let mut rules = vec!["V2"];
+        rules.extend(r.rules());
+        out.push((format!("reason {}", r.code()), rules));
+    }
+    out.extend([
+        ("legal".into(), vec!["N1"]),
+        ("captures by move".into(), vec!["T6", "C3"]),
+        ("captures by encirclement".into(), vec!["C1", "C3"]),
+        ("captures by echo".into(), vec!["E4", "C3"]),
+        ("after-end legal".into(), vec!["G8"]),
+        ("after-end play".into(), vec!["G8"]),
+    ]);
+    out
+}
+
+/// The questions of [`questions`] a campaign never asked, in that order.
+pub fn never_asked(r: &hexodic_report::FuzzReport) -> Vec<String> {
+    questions()
+        .into_iter()
+        .map(|(q, _)| q)
+        .filter(|q| r.questions.get(q).copied().unwrap_or(0) == 0)
+        .collect()
+}
+
+/// The reach of questions as text: per rule, the games in which it fired
+/// and how often each question testing it was asked; then the questions
+/// never asked (or that every one was).
+pub fn questions_text(r: &hexodic_report::FuzzReport) -> String {
+    use std::fmt::Write as _;
+    let qs = questions();
+    let mut out = String::from("questions by rule (games in which it fired; questions asked):\n");
+    for rule in hexodic_rules::registry::RULES {
+        let asked: Vec<String> = qs
+            .iter()
+            .filter(|(_, rules)| rules.contains(&rule.id))
+            .map(|(q, _)| format!("{q} {}", r.questions.get(q).copied().unwrap_or(0)))
+            .collect();
+        if asked.is_empty() {
+            continue;
+        }
+        let fired = r.reach.get(rule.id).copied().unwrap_or(0);
+        let _ = writeln!(out, "  {:<4} {:>8}  {}", rule.id, fired, asked.join(", "));
+    }
+    let never = never_asked(r);
+    if never.is_empty() {
+        out.push_str("every question was asked\n");
+    } else {
+        let _ = writeln!(out, "never asked ({}): {}", never.len(), never.join(", "));
+    }
+    out
+}

@@ -40,9 +40,6 @@ pub fn replay(
             Err(Mismatch::Differs(d)) => return Ok(Some(*d)),
             Err(Mismatch::Incident(i)) => return Err(i),
         }
-        if game.position().is_over() {
-            break;
-        }
     }
     match compare::lists(engine, caps, game.position()) {
         Ok(()) => Ok(None),
@@ -57,26 +54,19 @@ pub fn same(a: &Divergence, b: &Divergence) -> bool {
 }
 
 /// The reference's verdict on each turn from `start` (`true`: it plays
-/// the turn; `false`: it rejects it and the position stays as it was), or
-/// `None` when a turn comes after the end of the game (a replay would never
-/// offer it).
+/// the turn; `false`: it rejects it and the position stays as it was). A
+/// turn after the end of the game is rejected (`game-over`, G8): a replay
+/// offers it like any other.
 fn verdicts(start: &Position, turns: &[Turn]) -> Option<Vec<bool>> {
     let mut g = Game::from_position(*start);
-    let mut out = Vec::with_capacity(turns.len());
-    for t in turns {
-        if g.position().is_over() {
-            return None;
-        }
-        out.push(g.play(*t).is_ok());
-    }
-    Some(out)
+    Some(turns.iter().map(|t| g.play(*t).is_ok()).collect())
 }
 
-/// Whether a candidate replays like the sequence it was made from: no turn
-/// comes after the end of the game, and every turn but the last that the
-/// reference played there (`played`, one entry per candidate turn) it still
-/// plays. Turns the reference rejects may stand anywhere: a replay offers
-/// them too (the engine must reject them as well, and the position stays).
+/// Whether a candidate replays like the sequence it was made from: every
+/// turn but the last that the reference played there (`played`, one entry
+/// per candidate turn) it still plays, so the game ends no earlier. Turns
+/// the reference rejects may stand anywhere, after the end too: a replay
+/// offers them (the engine must reject them as well, and the position stays).
 fn plays(start: &Position, turns: &[Turn], played: &[bool]) -> bool {
     let Some(now) = verdicts(start, turns) else {
         return false;
@@ -257,6 +247,90 @@ pub fn shrink(
     }
 }
 
+/// Simpler versions of a position given directly, simplest first: the
+/// empty board, each stone taken back to its reserve, the cooldowns, the
+/// captures and the half-move count cleared. Whether they are valid is for
+/// the caller to judge.
+fn simpler_given(s: &Setup) -> Vec<Setup> {
+    let mut out = Vec::new();
+    let mut push = |c: Setup| {
+        if c != *s && !out.contains(&c) {
+            out.push(c);
+        }
+    };
+    for p in Player::BOTH {
+        let mut c = *s;
+        c.counters[p.index()].cooldown = hexodic_rules::CellSet::EMPTY;
+        push(c);
+        let mut c = *s;
+        c.counters[p.index()].captures = 0;
+        push(c);
+    }
+    for h in [0, s.half_moves / 2] {
+        let mut c = *s;
+        c.half_moves = h;
+        push(c);
+    }
+    for cell in Cell::ALL {
+        if let Some(p) = s.cell(cell).stone {
+            let mut c = *s;
+            c.cell_mut(cell).stone = None;
+            c.counters[p.index()].reserve = c.counters[p.index()].reserve.saturating_add(1);
+            push(c);
+        }
+    }
+    out
+}
+
+/// Shrink a difference in the verdict on a position given directly
+/// (`given`, with the reference's fault codes `faults`): simpler positions
+/// with the same fault codes on which the engine still differs the same
+/// way, within [`BUDGET`] and `deadline`. Returns the position, the
+/// difference and why shrinking stopped early, if it did.
+pub fn shrink_given(
+    engine: &mut dyn Engine,
+    caps: Capabilities,
+    given: Setup,
+    found: Divergence,
+    deadline: Option<Instant>,
+) -> (Setup, Divergence, Option<Cut>) {
+    let faults = crate::generators::faults_of(&given);
+    let mut best = (given, found);
+    let mut budget = BUDGET;
+    loop {
+        let mut better = None;
+        for cand in simpler_given(&best.0) {
+            if budget == 0 {
+                return (best.0, best.1, None);
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return (best.0, best.1, Some(Cut::Deadline));
+            }
+            if crate::generators::faults_of(&cand) != faults {
+                continue;
+            }
+            budget -= 1;
+            let reply = match engine.set_position(&cand) {
+                Ok(r) => r,
+                Err(i) => return (best.0, best.1, Some(Cut::Incident(i))),
+            };
+            if let hexodic_harness::oracle::Judgement::Differs(d) =
+                hexodic_harness::oracle::validity(&faults, &reply, caps)
+            {
+                let d = compare::position_divergence(d, cand);
+                if same(&d, &best.1) {
+                    better = Some((cand, d));
+                    break;
+                }
+            }
+        }
+        match better {
+            Some(b) => best = b,
+            None => return (best.0, best.1, None),
+        }
+    }
+}
+
 /// A start position, its turns and the difference they show.
 type Best = (Position, Vec<Turn>, Divergence);
 
@@ -412,7 +486,7 @@ mod tests {
     }
 
     #[test]
-    fn no_turn_may_come_after_the_end() {
+    fn a_turn_after_the_end_is_a_rejected_turn() {
         let s = Setup {
             half_moves: Ruleset::STANDARD.half_move_cap - 1,
             ..Setup::default()
@@ -420,7 +494,10 @@ mod tests {
         let near_cap = s.validate().expect("a valid start near the cap");
         let (a, b) = (turn("c3 +d4"), turn("e5 +e4"));
         assert_eq!(verdicts(&near_cap, &[a]), Some(vec![true]));
-        assert_eq!(verdicts(&near_cap, &[a, b]), None);
-        assert!(!plays(&near_cap, &[a, b], &[true, true]));
+        // After the capping turn, `e5 +e4` is refused (game-over) and may stay.
+        assert_eq!(verdicts(&near_cap, &[a, b]), Some(vec![true, false]));
+        assert!(plays(&near_cap, &[a, b], &[true, false]));
+        // A turn played in the sequence shrunk from may not come after the end.
+        assert!(!plays(&near_cap, &[a, b, a], &[true, true, false]));
     }
 }

@@ -7,7 +7,10 @@
 //! steered turns and probes until the end, the legal lists now and then.
 
 use crate::choose::Choose;
-use crate::generators::{choose_turn, probe_turn, start_position};
+use crate::generators::{
+    choose_turn, position_question_of, probe_turn, probed_reasons, reason_probe, start_position,
+    QUESTION_KINDS,
+};
 use crate::reach::{cap_combination, rules_fired};
 use hexodic_engine::{
     Capabilities, Capability, CaptureKinds, Engine, Incident, PlayReply, PositionReply,
@@ -15,7 +18,7 @@ use hexodic_engine::{
 use hexodic_harness::diagnose;
 use hexodic_harness::oracle::{self, Judgement, KindsCheck};
 use hexodic_report::{Difference, Divergence, GameStats, Source, TurnVerdict};
-use hexodic_rules::{Game, Position, Setup, Turn, TurnReport};
+use hexodic_rules::{Game, Position, Reason, Setup, Turn, TurnReport};
 use std::collections::{BTreeMap, HashSet};
 
 /// Longest game played (the cap ends games at 60 half-moves).
@@ -154,8 +157,9 @@ impl GameTally {
 }
 
 /// A game's start, the turns offered (probes both rejected included) and
-/// the first difference.
-pub type Found = (Position, Vec<Turn>, Divergence);
+/// the first difference. The start is a position given directly: one V1
+/// must refuse when the difference is in its verdict.
+pub type Found = (Setup, Vec<Turn>, Divergence);
 
 /// The difference when the engine refuses a start position the reference accepts.
 fn refused_start(start: Position) -> Divergence {
@@ -168,6 +172,53 @@ fn refused_start(start: Position) -> Divergence {
     diagnose::explain(&mut div);
     div
 }
+
+/// The difference in the verdict on a position given directly.
+pub fn position_divergence(d: Difference, given: Setup) -> Divergence {
+    let mut div = Divergence::new(0, 0, None, Source::Trace, d);
+    div.before = Some(given);
+    diagnose::explain(&mut div);
+    div
+}
+
+/// One game in this many first gives the engine a position V1 must judge
+/// of each kind: invalid, each breaking one condition (one per fault
+/// code), and valid at the edge of one.
+pub const POSITION_SHARE: u64 = 4;
+
+/// Ask the engine's verdict on a position V1 must judge, chosen by `c`:
+/// the difference when its verdict or fault codes differ.
+fn position_probe(
+    engine: &mut dyn Engine,
+    caps: Capabilities,
+    which: usize,
+    c: &mut dyn Choose,
+    tally: &mut GameTally,
+) -> Result<Option<Found>, Incident> {
+    let (given, faults) = position_question_of(which, c);
+    tally.reach.insert("V1");
+    match faults.is_empty() {
+        true => tally.ask(POSITION_VALID),
+        false => tally.ask(POSITION_INVALID),
+    }
+    for f in &faults {
+        tally.ask(format!("fault {}", f.code()));
+    }
+    let reply = engine.set_position(&given)?;
+    Ok(match oracle::validity(&faults, &reply, caps) {
+        Judgement::Differs(d) => Some((given, Vec::new(), position_divergence(d, given))),
+        _ => None,
+    })
+}
+
+/// The question of a position V1 accepts, as the reach counts it.
+pub const POSITION_VALID: &str = "position valid";
+/// The question of a position V1 refuses, as the reach counts it.
+pub const POSITION_INVALID: &str = "position invalid";
+
+/// One turn in this many is a probe steered to break one chosen rule, one
+/// in as many a random probe.
+pub const PROBE_SHARE: u64 = 12;
 
 /// Whether the diagram of a position reads back as the same state (B3).
 fn diagram_reads_back(position: &Position) -> bool {
@@ -184,18 +235,32 @@ pub fn play_game(
     c: &mut dyn Choose,
     tally: &mut GameTally,
 ) -> Result<Option<Found>, Incident> {
-    let start = start_position(c);
     let caps = engine.info().capabilities;
+    if c.one_in(POSITION_SHARE) {
+        for which in 0..QUESTION_KINDS {
+            if let Some(found) = position_probe(engine, caps, which, c, tally)? {
+                return Ok(Some(found));
+            }
+        }
+    }
+    let start = start_position(c);
     tally.reach.insert("V1");
     tally.ask("position");
     if engine.set_position(&Setup::from(&start))? != PositionReply::Accepted {
-        return Ok(Some((start, Vec::new(), refused_start(start))));
+        return Ok(Some((
+            Setup::from(&start),
+            Vec::new(),
+            refused_start(start),
+        )));
     }
     let mut game = Game::from_position(start);
     let mut turns: Vec<Turn> = Vec::new();
     let mut played: Vec<Turn> = Vec::new();
+    // The position before the last turn played: its legal turns are the
+    // ones an after-end probe offers.
+    let mut before_last = start;
     let mismatch = |m: Mismatch, turns: Vec<Turn>| match m {
-        Mismatch::Differs(d) => Ok(Some((start, turns, *d))),
+        Mismatch::Differs(d) => Ok(Some((Setup::from(&start), turns, *d))),
         Mismatch::Incident(i) => Err(i),
     };
     while !game.position().is_over()
@@ -209,26 +274,31 @@ pub fn play_game(
                 return mismatch(m, turns);
             }
         }
-        let turn = if c.one_in(6) {
-            probe_turn(game.position(), c)
-        } else {
-            let own_last = played.len().checked_sub(2).map(|i| played[i]);
-            match choose_turn(&game, c, own_last) {
-                Some(t) => t,
-                None => break,
+        let turn = match c.below(PROBE_SHARE) {
+            0 => probe_turn(game.position(), c),
+            1 => {
+                let all: Vec<Reason> = probed_reasons().collect();
+                let target = all[c.below(all.len() as u64) as usize];
+                reason_probe(game.position(), target, c)
+                    .unwrap_or_else(|| probe_turn(game.position(), c))
+            }
+            _ => {
+                let own_last = played.len().checked_sub(2).map(|i| played[i]);
+                match choose_turn(&game, c, own_last) {
+                    Some(t) => t,
+                    None => break,
+                }
             }
         };
         let before = *game.position();
         turns.push(turn);
         let reasons = before.illegal_reasons(turn);
-        match reasons.iter().next() {
-            Some(r) => tally.ask(format!("reason {}", r.code())),
-            None => tally.ask("play"),
-        }
+        ask_reasons(tally, reasons);
         match step(engine, caps, &mut game, turn) {
             Err(m) => return mismatch(m, turns),
             Ok(Some(rep)) => {
                 played.push(turn);
+                before_last = before;
                 tally.turns += 1;
                 tally.events.record(turn, &rep);
                 tally
@@ -251,8 +321,61 @@ pub fn play_game(
             Ok(None) => {}
         }
     }
+    if game.position().is_over() && c.one_in(AFTER_END_SHARE) {
+        if let Err(m) = after_end(engine, caps, &mut game, &before_last, c, tally, &mut turns) {
+            return mismatch(m, turns);
+        }
+    }
     if diagram_reads_back(game.position()) {
         tally.reach.insert("B3");
     }
     Ok(None)
 }
+
+/// One game in this many, once it has ended, is asked more (G8): its legal
+/// list (none) and a turn that was legal just before the end (refused,
+/// `game-over`).
+pub const AFTER_END_SHARE: u64 = 4;
+
+/// The after-end probes of an ended `game`: the legal list, then a turn
+/// legal at `before_last` (the position before the ending turn), added to
+/// `turns`.
+fn after_end(
+    engine: &mut dyn Engine,
+    caps: Capabilities,
+    game: &mut Game,
+    before_last: &Position,
+    c: &mut dyn Choose,
+    tally: &mut GameTally,
+    turns: &mut Vec<Turn>,
+) -> Result<(), Mismatch> {
+    tally.reach.insert("G8");
+    if caps.has(Capability::LegalTurns) {
+        tally.ask(AFTER_END_LEGAL);
+        lists(engine, caps, game.position())?;
+    }
+    let Some(turn) = before_last.nth_legal(c.below(before_last.count_legal())) else {
+        return Ok(());
+    };
+    tally.ask(AFTER_END_PLAY);
+    ask_reasons(tally, game.position().illegal_reasons(turn));
+    turns.push(turn);
+    step(engine, caps, game, turn).map(|_| ())
+}
+
+/// Count the question a turn asks: `play` for a legal one, `reason CODE`
+/// for each reason an illegal one breaks (any of them is a right answer,
+/// V2).
+fn ask_reasons(tally: &mut GameTally, reasons: hexodic_rules::ReasonSet) {
+    if reasons.is_empty() {
+        tally.ask("play");
+    }
+    for r in reasons.iter() {
+        tally.ask(format!("reason {}", r.code()));
+    }
+}
+
+/// The question of an after-end legal list, as the reach counts it.
+pub const AFTER_END_LEGAL: &str = "after-end legal";
+/// The question of an after-end turn, as the reach counts it.
+pub const AFTER_END_PLAY: &str = "after-end play";

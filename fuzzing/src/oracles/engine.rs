@@ -22,7 +22,7 @@ pub fn differential(engine: &mut dyn Engine, data: &[u8]) -> Check {
     match play_game(engine, &mut u, &mut tally) {
         Ok(None) => Ok(()),
         Ok(Some((start, turns, d))) => {
-            let mut trail = Trail::new(&start);
+            let mut trail = Trail::given(&start);
             trail.turns = turns;
             let rules = d.implicated.join(", ");
             Err(trail.fail(DIFFERENTIAL, format!("{} [{rules}]", d.summary)))

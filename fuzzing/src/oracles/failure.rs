@@ -58,6 +58,14 @@ impl Trail {
         }
     }
 
+    /// The trail of a position given directly, valid or not.
+    pub(crate) fn given(s: &hexodic_rules::Setup) -> Trail {
+        Trail {
+            start: s.to_notation(),
+            turns: Vec::new(),
+        }
+    }
+
     pub(crate) fn fail(&self, invariant: &'static str, message: String) -> CheckFailure {
         CheckFailure {
             invariant,

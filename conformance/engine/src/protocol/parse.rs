@@ -503,7 +503,9 @@ pub fn play_read(line: &str, id: u64, d: impl Into<Declared>) -> Read<PlayRead> 
     })
 }
 
-/// Read the reply to `legal`: the turns, each once.
+/// Read the reply to `legal`: the turns as listed. A turn listed more than
+/// once is read as it is: the list is a set (N1), so a repeat is a rule
+/// difference the oracle names, not a protocol fault.
 pub fn legal(line: &str, id: u64) -> Read<Vec<Turn>> {
     let line = line.trim();
     if let Some(texts) = super::quick::legal_texts(line, id) {
@@ -513,36 +515,13 @@ pub fn legal(line: &str, id: u64) -> Read<Vec<Turn>> {
     legal_turns(&f.strings("turns")?)
 }
 
-/// The listed turns read, each once.
+/// The listed turns read, repeats kept (the oracle names them).
 fn legal_turns(texts: &[&str]) -> Read<Vec<Turn>> {
     let mut out = Vec::with_capacity(texts.len());
     for text in texts {
         out.push(turn("turns", text)?);
     }
-    if let Some(i) = first_repeat(&out) {
-        return Err(ProtocolFault::DuplicateTurn {
-            field: "turns",
-            turn: clip(texts[i]),
-        }
-        .into());
-    }
     Ok(out)
-}
-
-/// The place of the first turn of `turns` (in list order) that repeats an
-/// earlier one, found by sorting: lists run to thousands of turns.
-fn first_repeat(turns: &[Turn]) -> Option<usize> {
-    // Engines usually list in order: then one pass shows there is no repeat.
-    if turns.windows(2).all(|w| w[0] < w[1]) {
-        return None;
-    }
-    let mut order: Vec<(Turn, usize)> = turns.iter().copied().zip(0..).collect();
-    order.sort_unstable();
-    order
-        .windows(2)
-        .filter(|w| w[0].0 == w[1].0)
-        .map(|w| w[1].1)
-        .min()
 }
 
 /// Read the reply to `perft`.
@@ -550,7 +529,9 @@ pub fn perft(line: &str, id: u64) -> Read<u64> {
     Ok(ok(line, id)?.u64("nodes")?)
 }
 
-/// Read the reply to `divide`: each first turn once, with its count.
+/// Read the reply to `divide`: each first turn with its count, as listed
+/// (a turn listed twice is a rule difference the perft bisection names, as
+/// in `legal`).
 pub fn divide(line: &str, id: u64) -> Read<Vec<(Turn, u64)>> {
     let f = ok(line, id)?;
     let v = f.required("divide")?;
@@ -558,7 +539,6 @@ pub fn divide(line: &str, id: u64) -> Read<Vec<(Turn, u64)>> {
         .as_array()
         .ok_or_else(|| wrong("divide", "a list of [turn, count] pairs", v))?;
     let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
     for (i, item) in list.iter().enumerate() {
         let pair = item.as_array().filter(|p| p.len() == 2);
         let (Some(text), Some(n)) = (
@@ -567,15 +547,7 @@ pub fn divide(line: &str, id: u64) -> Read<Vec<(Turn, u64)>> {
         ) else {
             return Err(wrong_item("divide", i, "a [turn, count] pair", item).into());
         };
-        let t = turn("divide", text)?;
-        if !seen.insert(t) {
-            return Err(ProtocolFault::DuplicateTurn {
-                field: "divide",
-                turn: clip(text),
-            }
-            .into());
-        }
-        out.push((t, n));
+        out.push((turn("divide", text)?, n));
     }
     Ok(out)
 }
@@ -702,27 +674,24 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_turns_and_unknown_codes_are_protocol_errors() {
+    fn duplicate_turns_are_read_and_unknown_codes_are_protocol_errors() {
+        // A repeat is read as listed: the oracle names it (N1), it is no
+        // protocol fault.
+        let c3 = Turn::parse("c3 +d4").unwrap();
         assert_eq!(
-            fault(legal(
-                r#"{"id":1,"ok":true,"turns":["c3 +d4","c3  +d4"]}"#,
-                1
-            )),
-            ProtocolFault::DuplicateTurn {
-                field: "turns",
-                turn: "c3  +d4".into()
-            }
+            legal(r#"{"id":1,"ok":true,"turns":["c3 +d4","c3  +d4"]}"#, 1).unwrap(),
+            [c3, c3]
         );
-        // The later of two copies is named, however far apart they are.
+        let d4 = Turn::parse("d4").unwrap();
+        let listed = legal(
+            r#"{"id":1,"ok":true,"turns":["d4","c3 +d4","skip","d4 "]}"#,
+            1,
+        )
+        .unwrap();
+        assert_eq!(listed.iter().filter(|t| **t == d4).count(), 2);
         assert_eq!(
-            fault(legal(
-                r#"{"id":1,"ok":true,"turns":["d4","c3 +d4","skip","d4 "]}"#,
-                1
-            )),
-            ProtocolFault::DuplicateTurn {
-                field: "turns",
-                turn: "d4 ".into()
-            }
+            divide(r#"{"id":1,"ok":true,"divide":[["d4",3],["d4",3]]}"#, 1).unwrap(),
+            [(d4, 3), (d4, 3)]
         );
         assert!(legal(r#"{"id":1,"ok":true,"turns":["skip","d4","c3 +d4"]}"#, 1).is_ok());
         assert!(matches!(
