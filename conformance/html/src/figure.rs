@@ -115,10 +115,17 @@ pub(crate) fn full_key() -> Markup {
     html! {
         details.key #key {
             summary { "Key to the boards: every mark and what it means" }
-            ul.key-list {
-                @for (mark, meaning) in FULL_KEY {
-                    li { strong { (mark) } ": " (meaning) }
-                }
+            (key_list())
+        }
+    }
+}
+
+/// Every mark of the boards and what it means, as a list.
+pub(crate) fn key_list() -> Markup {
+    html! {
+        ul.key-list {
+            @for (mark, meaning) in FULL_KEY {
+                li { strong { (mark) } ": " (meaning) }
             }
         }
     }

@@ -227,12 +227,12 @@ header.top h1 { margin: 0; font-size: 22px; }
 header.top p { margin: 4px 0 0; color: #e9e2d2; font-size: 13px; }
 header.top a { color: #ffe3a8; }
 header.top code { background: #4a4338; color: #fff; }
-nav.toc { margin: 12px 0; font-size: 14px; }
+nav.toc { margin: 6px 0; font-size: 14px; }
 header.top nav.crumbs { color: #e9e2d2; font-size: 13px; overflow-wrap: anywhere; }
 nav.pager { display: flex; flex-wrap: wrap; gap: 8px 16px; margin: 10px 0; font-size: 14px; overflow-wrap: anywhere; }
 nav.pager a[rel="next"] { margin-left: auto; }
 nav.toc a { margin-right: 14px; }
-h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 4px; margin-top: 32px; }
+h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 2px; margin: 16px 0 8px; }
 h3 { font-size: 17px; margin: 20px 0 6px; }
 h4 { font-size: 15px; margin: 0 0 6px; }
 a { color: var(--accent); }
@@ -241,8 +241,12 @@ code { background: #f1ece0; padding: 0 3px; border-radius: 3px; overflow-wrap: a
 pre { background: #f6f2e8; border: 1px solid var(--line); padding: 8px 10px; overflow-x: auto; white-space: pre-wrap; }
 .muted { color: var(--muted); }
 .tiles { display: flex; flex-wrap: wrap; gap: 10px; margin: 12px 0; }
-.tile { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; min-width: 110px; background: #fff; }
-.tile b { display: block; font-size: 24px; }
+.tile { border: 1px solid var(--line); border-radius: 6px; padding: 2px 10px; min-width: 90px; background: #fff; font-size: 14px; }
+.tile b { display: block; font-size: 18px; }
+details.lines > summary, details.how > summary, details.grouping > summary { font-size: 14px; }
+#summary details.lines:not([open]), #summary details.key:not([open]) { display: inline-block; vertical-align: top; margin: 0 24px 4px 0; }
+.tiles { margin: 6px 0; }
+@media (min-width: 900px) { dl.facts.wide { grid-template-columns: max-content 1fr max-content 1fr; } }
 .tile.bad { background: var(--bad-bg); border-color: #f0b8c0; color: var(--bad); }
 .tile.good { background: var(--good-bg); border-color: #b5dcc2; color: var(--good); }
 .tile.warn { background: var(--warn-bg); border-color: #f0d79c; color: var(--warn); }

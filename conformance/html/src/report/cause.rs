@@ -75,8 +75,6 @@ impl<'a> Writer<'a> {
                 h2 { "Root causes (" (r.root_causes.len()) ", most fixtures first)" }
                 @if r.root_causes.is_empty() {
                     p { "No fixture failed." }
-                } @else {
-                    p.muted { "Failing fixtures are grouped by what the engine does wrong, as the first check they fail shows it: the rules heading the difference, its kind and its reason code or field. Each cause shows its smallest example first. Beside each failure's boards, one line says which fields differ; on the engine's board a thick dashed vermilion outline marks the cells that differ, a dotted outline the cells that make a result (a Network group, strangled stones) and a bold line under a finished game's board says why it ended, a dashed circle with a cross a captured stone, and blue marks draw the turn. The switch above the boards shows one board at a time in the same place; the arrow keys step from the board before the turn to the reference's and the engine's." }
                 }
                 @for (i, (rc, shown)) in r.root_causes.iter().zip(&plan).enumerate() {
                     (self.cause(i + 1, rc, shown))
@@ -111,14 +109,10 @@ impl<'a> Writer<'a> {
         let c = &rc.classification;
         let key = c.behaviour.key();
         html! {
-            dl.facts {
+            dl.facts.wide {
                 dt { "Rules" }
                 dd {
                     @if c.rules.is_empty() { "none" } @else { (self.rules_titled(&c.rules)) }
-                }
-                @if !rc.shown_under.is_empty() {
-                    dt { "Shown under" }
-                    dd { (self.rules_titled(&rc.shown_under)) }
                 }
                 dt { "Kind" }
                 dd {
@@ -127,8 +121,6 @@ impl<'a> Writer<'a> {
                 }
                 dt { "The engine" }
                 dd { (inline(&c.words)) }
-                dt { "Grouped" }
-                dd { (inline(&rc.grouping)) }
                 dt { "Fixtures" }
                 dd {
                     (rc.fixtures.len())
@@ -136,10 +128,21 @@ impl<'a> Writer<'a> {
                         ", and " (count(rc.follows.len(), "fixture that follows", "fixtures that follow")) " from it"
                     }
                 }
-                dt { "Smallest example" }
-                dd {
-                    (self.link(&rc.example.id)) ", step " (rc.example.step)
-                    ", variant " (rc.example.variant)
+            }
+            details.grouping {
+                summary { "How its fixtures were grouped, and its smallest example" }
+                dl.facts {
+                    @if !rc.shown_under.is_empty() {
+                        dt { "Shown under" }
+                        dd { (self.rules_titled(&rc.shown_under)) }
+                    }
+                    dt { "Grouped" }
+                    dd { (inline(&rc.grouping)) }
+                    dt { "Smallest example" }
+                    dd {
+                        (self.link(&rc.example.id)) ", step " (rc.example.step)
+                        ", variant " (rc.example.variant)
+                    }
                 }
             }
         }

@@ -23,11 +23,11 @@ impl Writer<'_> {
         html! {
             section.fixture id=(anchor) {
                 (self.fixture_heading(res, f))
-                p.desc { (inline(&res.description)) }
-                (self.fixture_facts(res, f))
                 (difference_words(c))
                 (differing_line(c))
                 (figures_with_views(&divergence_boards(c, &prefix), &prefix))
+                p.desc { (inline(&res.description)) }
+                (self.fixture_facts(res, f))
                 (consequences(f))
             }
         }
@@ -41,6 +41,7 @@ impl Writer<'_> {
             h4 {
                 (self.name_at_step(res)) " "
                 span class={ "badge " (basis) } { (basis) } " "
+                span.badge { "step " (f.cause.step) } " "
                 span.badge { "variant " (f.variant) }
                 @if res.status == Status::ExpectedFail {
                     " " span.badge { "expected to fail" }

@@ -24,7 +24,7 @@ mod summary;
 mod tables;
 mod writer;
 
-use crate::figure::{full_key, views_script};
+use crate::figure::views_script;
 use crate::markup::{document, Style};
 use crate::PageOptions;
 use hexodic_report::RunReport;
@@ -73,7 +73,6 @@ pub fn page(report: &RunReport, opts: &PageOptions) -> String {
         main {
             (w.nav())
             (w.summary())
-            @if !report.root_causes.is_empty() { (full_key()) }
             (causes.markup)
             (w.incidents())
             (w.expectations())

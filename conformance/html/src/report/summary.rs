@@ -4,6 +4,7 @@
 //! run, the engine's warnings, and the files that could not be loaded.
 
 use super::writer::Writer;
+use crate::figure::key_list;
 use crate::markup::inline;
 use hexodic_report::{count, Exit, Totals};
 use maud::{html, Markup};
@@ -21,12 +22,20 @@ impl Writer<'_> {
                         div class=(class) { b { (n) } (label) }
                     }
                 }
-                div.lines {
+                details.lines {
+                    summary { "The totals in words" }
                     @for line in summary_lines(&r.engine.label(), t, r.elapsed_seconds) {
                         p { (inline(&line)) }
                     }
                     p { (inline(&r.corpus_words())) }
                     p { (Exit::words_of_run(r)) }
+                }
+                @if !r.root_causes.is_empty() {
+                    details.key #key {
+                        summary { "Key to the boards: how to read a cause, every mark and what it means" }
+                        p.muted { "Failing fixtures are grouped by what the engine does wrong, as the first check they fail shows it: the rules heading the difference, its kind and its reason code or field. Each cause shows its smallest example first. Beside each failure's boards, one line says which fields differ; on the engine's board a thick dashed vermilion outline marks the cells that differ, a dotted outline the cells that make a result (a Network group, strangled stones) and a bold line under a finished game's board says why it ended, a dashed circle with a cross a captured stone, and blue marks draw the turn. The switch above the boards shows one board at a time in the same place; the arrow keys step from the board before the turn to the reference's and the engine's." }
+                        (key_list())
+                    }
                 }
                 @if let Some(u) = &r.engine.unusable {
                     p.faults { "engine unusable: " (u) }
