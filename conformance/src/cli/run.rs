@@ -48,6 +48,12 @@ pub struct RunArgs {
     /// A selection of no fixture is not an error (exit 0, nothing run).
     #[arg(long)]
     allow_empty: bool,
+    /// Run exactly the fixtures that failed the run of this JSON report
+    /// (`run --json`): failures, changed failures, unexpected passes, flaky
+    /// fixtures and incidents. With targets or `--rule`, those narrow it.
+    /// A report with no failure runs nothing (exit 0).
+    #[arg(long, value_name = "REPORT")]
+    rerun_failed: Option<PathBuf>,
     /// Stop at the first fixture that fails the run (a failure the
     /// expectations file does not list, a changed failure, an unexpected
     /// pass, a flaky fixture or an incident); the reports are still written.
@@ -174,6 +180,31 @@ fn select_corpus(a: &RunArgs) -> Result<Corpus, ExitCode> {
         let rules = super::selection::rules(&a.rule).map_err(|e| fail(Exit::Usage, e))?;
         super::selection::keep_citing(&mut corpus, &rules);
     }
+    if let Some(report) = &a.rerun_failed {
+        let failed = super::selection::failed_in(report).map_err(|e| fail(Exit::Usage, e))?;
+        if failed.is_empty() {
+            say(
+                "notice",
+                format!(
+                    "{} records no failure: nothing to rerun",
+                    paths::shown(report)
+                ),
+            );
+            return Err(ExitCode::SUCCESS);
+        }
+        let missing = super::selection::keep_ids(&mut corpus, &failed);
+        if !missing.is_empty() {
+            say(
+                "warning",
+                format!(
+                    "{} of the fixtures {} records as failing are not in this selection: {}",
+                    missing.len(),
+                    paths::shown(report),
+                    terminal(&missing.join(", "))
+                ),
+            );
+        }
+    }
     if corpus.fixtures.is_empty() && corpus.errors.is_empty() && !a.allow_empty {
         let what = if a.targets.is_empty() && a.rule.is_empty() {
             format!("the corpus {} holds no fixture", paths::shown(&corpus.root))
@@ -245,7 +276,7 @@ fn load_expectations(a: &RunArgs, corpus: &Corpus) -> Result<Expectations, ExitC
 fn plan(a: &RunArgs, root: &Path) -> Plan {
     let mut plan = Plan::default();
     plan.corpus(root);
-    for input in [&a.baseline].into_iter().flatten() {
+    for input in [&a.baseline, &a.rerun_failed].into_iter().flatten() {
         plan.input(input);
     }
     if let Some(e) = &a.expectations {

@@ -1,5 +1,6 @@
-//! Selecting fixtures by the rules they cite (`run --rule`), and listing
-//! a selection without running it (`run --list`).
+//! Selecting fixtures by the rules they cite (`run --rule`) or by an
+//! earlier run's failures (`run --rerun-failed`), and listing a selection
+//! without running it (`run --list`).
 
 use hexodic_harness::corpus::{Corpus, Fixture};
 use hexodic_rules::registry;
@@ -56,6 +57,27 @@ pub fn keep_citing(corpus: &mut Corpus, rules: &[&str]) {
     corpus
         .fixtures
         .retain(|f| f.rules.iter().any(|r| rules.contains(&r.as_str())));
+}
+
+/// The ids of the fixtures that failed the run of the JSON report at
+/// `path` (every status that fails a run), or why it cannot be read.
+pub fn failed_in(path: &std::path::Path) -> Result<Vec<String>, String> {
+    let report = hexodic_report::read_run(path).map_err(|e| e.to_string())?;
+    Ok(report
+        .results
+        .iter()
+        .filter(|r| r.status.fails_run())
+        .map(|r| r.id.clone())
+        .collect())
+}
+
+/// Keep the fixtures whose id is in `ids`; the ids no fixture has.
+pub fn keep_ids(corpus: &mut Corpus, ids: &[String]) -> Vec<String> {
+    corpus.fixtures.retain(|f| ids.contains(&f.id));
+    ids.iter()
+        .filter(|id| !corpus.fixtures.iter().any(|f| &f.id == *id))
+        .cloned()
+        .collect()
 }
 
 /// One line per fixture: its id and the variants it would run under.

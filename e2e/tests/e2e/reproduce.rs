@@ -124,3 +124,71 @@ fn a_reproduce_line_keeps_an_engine_command_with_spaces_and_quotes() {
     );
     assert_reproduces(dir.path(), f);
 }
+
+/// `run --rerun-failed REPORT` runs exactly the fixtures that failed the
+/// earlier run, and nothing when it recorded no failure.
+#[test]
+fn rerun_failed_runs_exactly_the_failures_of_an_earlier_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!("{TEST_ENGINE} --bug weight-at-least");
+    let failing = failures(dir.path(), &engine);
+    assert!(!failing.is_empty());
+    let mut want: Vec<String> = failing
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    want.sort();
+
+    let o = run_shipped(
+        dir.path(),
+        &[
+            "--engine",
+            &engine,
+            "--rerun-failed",
+            "all.json",
+            "--json",
+            "again.json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let again = json(&dir.path().join("again.json"));
+    let mut ran: Vec<String> = again["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap().to_owned())
+        .collect();
+    ran.sort();
+    assert_eq!(ran, want);
+
+    // The fixed build passes exactly those; its report records no failure,
+    // so rerunning its failures runs nothing.
+    let o = run_shipped(
+        dir.path(),
+        &["--rerun-failed", "again.json", "--json", "fixed.json"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let fixed = json(&dir.path().join("fixed.json"));
+    assert_eq!(fixed["summary"]["passed"].as_u64(), Some(want.len() as u64));
+    let o = run_shipped(dir.path(), &["--rerun-failed", "fixed.json"]);
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("fixed.json records no failure"),
+        "{o:?}"
+    );
+
+    // Not a report: a located message, exit 2; the report is never written over.
+    std::fs::write(
+        dir.path().join("x.yaml"),
+        "engine: x\nexpected_failures: {}\n",
+    )
+    .unwrap();
+    let o = run_shipped(dir.path(), &["--rerun-failed", "x.yaml"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("x.yaml:1:1: this is a YAML file"));
+    let o = run_shipped(
+        dir.path(),
+        &["--rerun-failed", "all.json", "--json", "all.json"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+}
