@@ -81,6 +81,8 @@ pub struct Suite<F> {
 /// What every trial shares.
 struct Shared {
     folders: Vec<Folder>,
+    /// The engine, as the closing report and the expectations file name it.
+    engine: EngineReport,
     corpus: CorpusReport,
     expected: BTreeMap<String, Expected>,
     variant: Option<Symmetry>,
@@ -195,8 +197,17 @@ where
                 })
                 .collect(),
         };
+        let info = (self.make)().info();
         Ok(Shared {
             folders,
+            engine: EngineReport {
+                name: info.name,
+                version: info.version,
+                command: None,
+                capabilities: info.capabilities.iter().collect(),
+                warnings: Vec::new(),
+                unusable: None,
+            },
             corpus,
             expected: expectations.expected(),
             variant: variant_from_env()?,
@@ -377,14 +388,7 @@ where
 fn closing_report(shared: &Shared, mut results: Vec<FixtureReport>) -> RunReport {
     results.sort_by(|a, b| a.id.cmp(&b.id));
     RunReport::new(
-        EngineReport {
-            name: String::new(),
-            version: String::new(),
-            command: None,
-            capabilities: Vec::new(),
-            warnings: Vec::new(),
-            unusable: None,
-        },
+        shared.engine.clone(),
         shared.corpus.clone(),
         Settings {
             traces: true,
