@@ -9,6 +9,8 @@ use super::comparison::{Comparison, FixtureChange};
 use super::fuzz::{Campaign, FuzzReport};
 use super::partition::Partition;
 use super::run::{FileError, RunReport};
+use super::signature::Signature;
+use super::stats::GameStats;
 use hexodic_io::paths;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -378,6 +380,7 @@ pub fn merge_campaigns(parts: &[Part<FuzzReport>]) -> Result<FuzzReport, MergeEr
             &command(&f.engine.command),
         )?;
     }
+    check_sums(parts)?;
     let campaigns = merged_campaigns(parts)?;
     let mut m = FuzzReport::new(f.engine.clone(), campaigns);
     m.harness = f.harness.clone();
@@ -400,6 +403,61 @@ pub fn merge_campaigns(parts: &[Part<FuzzReport>]) -> Result<FuzzReport, MergeEr
     }
     m.derive();
     Ok(m)
+}
+
+/// Refuse parts whose counters, added, do not fit a counter: a report
+/// edited to claim more games, turns or events than can be counted. The
+/// part at fault is the one whose count makes the sum overflow.
+fn check_sums(parts: &[Part<FuzzReport>]) -> Result<(), MergeError> {
+    let mut games = 0u64;
+    let mut turns = 0u64;
+    let mut reach: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut questions: BTreeMap<&str, u64> = BTreeMap::new();
+    let mut events = GameStats::default();
+    let mut known: Vec<(&Signature, u64)> = Vec::new();
+    for p in parts {
+        let r = &p.report;
+        let over = |field: &str, max: u64| {
+            MergeError::new(
+                Some(&p.file),
+                Some(field),
+                format!(
+                    "the parts together count more than a counter holds ({max}): a report was edited"
+                ),
+            )
+        };
+        let add = |sum: &mut u64, n: u64, field: &str| -> Result<(), MergeError> {
+            *sum = sum.checked_add(n).ok_or_else(|| over(field, u64::MAX))?;
+            Ok(())
+        };
+        add(&mut games, r.games, "games")?;
+        add(&mut turns, r.turns, "turns")?;
+        for (k, n) in &r.reach {
+            add(reach.entry(k).or_insert(0), *n, &format!("reach.{k}"))?;
+        }
+        for (k, n) in &r.questions {
+            add(
+                questions.entry(k).or_insert(0),
+                *n,
+                &format!("questions.{k}"),
+            )?;
+        }
+        events = events
+            .checked_add(&r.events)
+            .map_err(|f| over(&format!("events.{f}"), u64::from(u32::MAX)))?;
+        for k in &r.known {
+            let s = &k.signature;
+            let i = known
+                .iter()
+                .position(|(o, _)| o.rules == s.rules && o.kind == s.kind && o.key == s.key)
+                .unwrap_or_else(|| {
+                    known.push((s, 0));
+                    known.len() - 1
+                });
+            add(&mut known[i].1, k.games, "known.games")?;
+        }
+    }
+    Ok(())
 }
 
 /// A report of a campaign: its file and its part, if a part.

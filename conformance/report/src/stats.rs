@@ -56,6 +56,37 @@ impl GameStats {
         each_stat!(self, other, |a: u32, b: u32| a.saturating_add(b));
     }
 
+    /// These counts and `other`'s added, or the name of the first count
+    /// whose sum does not fit (`turns`).
+    pub fn checked_add(&self, other: &GameStats) -> Result<GameStats, &'static str> {
+        let mut out = *self;
+        let mut over: Option<&'static str> = None;
+        macro_rules! fields {
+            ($($f:ident),*) => {$(
+                match self.$f.checked_add(other.$f) {
+                    Some(n) => out.$f = n,
+                    None => {
+                        over.get_or_insert(stringify!($f));
+                    }
+                }
+            )*};
+        }
+        fields!(
+            turns,
+            skips,
+            no_shape,
+            move_captures,
+            encircled,
+            interior_encircled,
+            echo_captures,
+            echo_captures_hit,
+            echo_locks,
+            lowers,
+            multi_captures
+        );
+        over.map_or(Ok(out), Err)
+    }
+
     /// 1 for every event that happened at least once, 0 for the others (to
     /// count games in which an event happened).
     pub fn occurred(&self) -> GameStats {
@@ -94,6 +125,26 @@ mod tests {
     use super::*;
     use hexodic_rules::random::{play_turn, Rng};
     use hexodic_rules::{Cell, CellSet, Game};
+
+    #[test]
+    fn a_sum_that_does_not_fit_names_its_count() {
+        let a = GameStats {
+            turns: 3,
+            lowers: u32::MAX,
+            ..GameStats::default()
+        };
+        let b = GameStats {
+            turns: 4,
+            lowers: 1,
+            ..GameStats::default()
+        };
+        assert_eq!(a.checked_add(&b), Err("lowers"));
+        let sum = a.checked_add(&GameStats {
+            turns: 4,
+            ..GameStats::default()
+        });
+        assert_eq!(sum.map(|s| (s.turns, s.lowers)), Ok((7, u32::MAX)));
+    }
 
     fn turn(s: &str) -> Turn {
         Turn::parse(s).unwrap()
