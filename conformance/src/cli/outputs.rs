@@ -134,6 +134,10 @@ impl Plan {
                     "{option} {shown} is {}, a file this command reads",
                     paths::shown(input)
                 ));
+            } else if let Some((other, _)) = self.outputs.iter().find(|(_, o)| same(dir, o)) {
+                found.push(format!(
+                    "{option} {shown} is also the file of {other}: the folder needs a place of its own"
+                ));
             } else if let Some(root) = self
                 .corpora
                 .iter()
@@ -241,6 +245,17 @@ mod tests {
         plan.corpus(&root)
             .folder("--out", Some(&dir.path().join("site")));
         assert_eq!(plan.check(), Ok(()));
+
+        // A folder named like a report of the same command.
+        let mut plan = Plan::default();
+        let r = dir.path().join("r.json");
+        plan.output("--json", Some(&r))
+            .folder("--transcript", Some(&dir.path().join(".").join("r.json")));
+        let e = plan.check().unwrap_err();
+        assert!(
+            e.contains("--transcript") && e.contains("also the file of --json"),
+            "{e}"
+        );
     }
 
     #[cfg(unix)]
