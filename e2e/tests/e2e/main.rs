@@ -24,6 +24,7 @@ mod fuzz_bugs;
 mod fuzz_checks;
 mod fuzz_reach;
 mod hostile_corpus;
+mod hostile_outputs;
 mod inputs_not_outputs;
 mod merge;
 mod parallel;
