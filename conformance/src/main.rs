@@ -26,8 +26,9 @@ struct Cli {
 enum Command {
     /// Run fixtures against an engine (files, folders or parts of ids; default: the whole corpus).
     Run(cli::run::RunArgs),
-    /// Differential fuzzing: games steered to rare rules, engine against reference;
-    /// a difference is shrunk and written as a fixture.
+    /// Differential fuzzing: games steered to rare rules, engine against reference,
+    /// with positions V1 must judge, probes for every reason code and questions after
+    /// the end; a difference is shrunk and written as a fixture.
     Fuzz(cli::fuzz::FuzzArgs),
     /// Merge the JSON reports of the parts of one run (`run --partition K/N`)
     /// into the reports a single run writes.

@@ -41,7 +41,11 @@ pub struct FuzzArgs {
     #[arg(long, value_name = "FILE")]
     expectations: Option<PathBuf>,
     /// Print the rule reach table (games in which each rule fired) even
-    /// when a difference is found.
+    /// when a difference is found, then the reach of questions: per rule,
+    /// how often each question testing it was asked (positions V1 accepts
+    /// or refuses with each fault code, legal turns, each reason code, the
+    /// legal list, each kind of capture, the probes after the end), and the
+    /// questions never asked.
     #[arg(long)]
     reach: bool,
     /// Play on this many engine processes at once (default: the number of
@@ -151,6 +155,9 @@ pub fn run(a: FuzzArgs) -> ExitCode {
         }
     };
     outln(fuzz_text(&report, a.reach, &super::colour::STYLES).trim_end());
+    if a.reach {
+        outln(hexodic_fuzzing::reach::questions_text(&report).trim_end());
+    }
     let mut ok = true;
     if let Some(f) = report.finding.as_mut().filter(|f| !f.known) {
         match write_finding(&a.out, f, &info.label(), a.force) {
