@@ -120,7 +120,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
         }
         Ok(Err(d)) => {
             let mut div = Divergence::new(0, 0, None, Source::Trace, d);
-            div.before = Some(start.clone());
+            div.before = Some(start);
             explain(&mut div);
             let classification = classify(&div);
             let signature = classification.signature(0);
@@ -134,7 +134,9 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
             if is_known {
                 outln(&format!(
                     "known: {} pins this difference ({signature})",
-                    a.expectations.as_deref().map_or_else(String::new, paths::shown)
+                    a.expectations
+                        .as_deref()
+                        .map_or_else(String::new, paths::shown)
                 ));
             }
             if let Difference::Perft { got, .. } = div.difference {

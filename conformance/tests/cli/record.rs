@@ -374,3 +374,41 @@ fn a_copied_corpus_keeps_its_traces_and_one_without_says_so() {
         said(&o)
     );
 }
+
+/// A team's own folder of fixtures, without the schema files: `lint`,
+/// `bless --check` and `run` take it as it is; a folder that keeps a
+/// `schema/` folder has it checked.
+#[test]
+fn an_own_fixture_folder_needs_no_copied_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("engine-fixtures");
+    std::fs::create_dir_all(own.join("board")).unwrap();
+    for ext in ["yaml", "snap"] {
+        std::fs::copy(
+            shipped().join(format!("board/anti-diagonal-not-adjacent.{ext}")),
+            own.join(format!("board/anti-diagonal-not-adjacent.{ext}")),
+        )
+        .unwrap();
+    }
+    let o = cli(dir.path(), &["lint", "--fixtures", "engine-fixtures"]);
+    let s = said(&o);
+    assert_eq!(o.status.code(), Some(0), "{s}");
+    assert!(s.contains("0 problems"), "{s}");
+    assert!(!s.contains("schema"), "{s}");
+    let o = cli(
+        dir.path(),
+        &["bless", "--check", "--fixtures", "engine-fixtures"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", said(&o));
+    let o = cli(dir.path(), &["run", "--fixtures", "engine-fixtures"]);
+    assert_eq!(o.status.code(), Some(0), "{}", said(&o));
+
+    // A folder that keeps schema files has them checked.
+    std::fs::create_dir_all(own.join("schema")).unwrap();
+    std::fs::write(own.join("schema/fixture.schema.json"), "{}").unwrap();
+    let s = said(&cli(dir.path(), &["lint", "--fixtures", "engine-fixtures"]));
+    assert!(
+        s.contains("engine-fixtures/schema/fixture.schema.json: stale or missing"),
+        "{s}"
+    );
+}
