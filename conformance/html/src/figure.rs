@@ -76,7 +76,7 @@ pub(crate) fn figures_with_views(list: &[Figure], id: &str) -> Markup {
                 input type="radio" class={ "v-" (key) } name=(name) id=(input_id) checked=[(i == 0).then_some("checked")];
                 label for=(input_id) { (label) }
             }
-            div.boards tabindex="0" aria-label="The boards: the arrow keys step through them one at a time" {
+            div.boards tabindex="0" role="group" aria-label="The boards: the arrow keys step through them one at a time" {
                 @for f in list { (f.markup()) }
             }
         }

@@ -222,7 +222,7 @@ pub(crate) const STYLE: &str = r#":root {
 * { box-sizing: border-box; }
 body { margin: 0; font: 15px/1.5 "DejaVu Sans", Verdana, Arial, sans-serif; color: var(--ink); background: var(--paper); overflow-wrap: break-word; }
 main { max-width: 1380px; margin: 0 auto; padding: 16px 20px 48px; }
-header.top { background: #2f2a22; color: #fff; padding: 14px 20px; }
+header.top { background: #2f2a22; color: #fff; padding: 8px 20px; }
 header.top h1 { margin: 0; font-size: 22px; }
 header.top p { margin: 4px 0 0; color: #e9e2d2; font-size: 13px; }
 header.top a { color: #ffe3a8; }
@@ -232,8 +232,8 @@ header.top nav.crumbs { color: #e9e2d2; font-size: 13px; overflow-wrap: anywhere
 nav.pager { display: flex; flex-wrap: wrap; gap: 8px 16px; margin: 10px 0; font-size: 14px; overflow-wrap: anywhere; }
 nav.pager a[rel="next"] { margin-left: auto; }
 nav.toc a { margin-right: 14px; }
-h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 2px; margin: 16px 0 8px; }
-h3 { font-size: 17px; margin: 20px 0 6px; }
+h2 { font-size: 20px; border-bottom: 2px solid var(--line); padding-bottom: 2px; margin: 12px 0 6px; }
+h3 { font-size: 17px; margin: 14px 0 6px; }
 h4 { font-size: 15px; margin: 0 0 6px; }
 a { color: var(--accent); }
 code, pre { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 13px; }
@@ -241,11 +241,11 @@ code { background: #f1ece0; padding: 0 3px; border-radius: 3px; overflow-wrap: a
 pre { background: #f6f2e8; border: 1px solid var(--line); padding: 8px 10px; overflow-x: auto; white-space: pre-wrap; }
 .muted { color: var(--muted); }
 .tiles { display: flex; flex-wrap: wrap; gap: 10px; margin: 12px 0; }
-.tile { border: 1px solid var(--line); border-radius: 6px; padding: 2px 10px; min-width: 90px; background: #fff; font-size: 14px; }
-.tile b { display: block; font-size: 18px; }
+.tile { border: 1px solid var(--line); border-radius: 6px; padding: 0 10px; min-width: 90px; background: #fff; font-size: 14px; }
+.tile b { display: block; font-size: 18px; line-height: 1.3; }
 details.lines > summary, details.how > summary, details.grouping > summary { font-size: 14px; }
 #summary details.lines:not([open]), #summary details.key:not([open]) { display: inline-block; vertical-align: top; margin: 0 24px 4px 0; }
-.tiles { margin: 6px 0; }
+.tiles { margin: 4px 0; }
 @media (min-width: 900px) { dl.facts.wide { grid-template-columns: max-content 1fr max-content 1fr; } }
 .tile.bad { background: var(--bad-bg); border-color: #f0b8c0; color: var(--bad); }
 .tile.good { background: var(--good-bg); border-color: #b5dcc2; color: var(--good); }
@@ -257,7 +257,7 @@ details.lines > summary, details.how > summary, details.grouping > summary { fon
 .badge.fail { background: var(--bad-bg); border-color: #f0b8c0; color: var(--bad); }
 .cause { border: 1px solid var(--line); border-left: 5px solid var(--bad); border-radius: 6px; padding: 10px 14px; margin: 16px 0; background: #fff; }
 .cause > h3 { margin-top: 0; }
-.fixture { border-top: 1px dashed var(--line); margin-top: 14px; padding-top: 12px; }
+.fixture { border-top: 1px dashed var(--line); margin-top: 8px; padding-top: 8px; }
 .fixture .desc { margin: 4px 0 8px; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 2px 12px; margin: 6px 0; font-size: 14px; }
 dl.facts dt { color: var(--muted); }
@@ -265,7 +265,7 @@ dl.facts dd { margin: 0; }
 .difference { background: var(--bad-bg); border: 1px solid #f0b8c0; border-radius: 6px; padding: 6px 12px; margin: 8px 0; }
 .difference p { margin: 2px 0; font-weight: bold; color: var(--bad); }
 .difference ul { margin: 4px 0; }
-.boards { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin: 10px 0; }
+.boards { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; margin: 6px 0; }
 figure.board { margin: 0; flex: 1 1 340px; max-width: 440px; border: 1px solid var(--line); border-radius: 6px; background: #fff; padding: 4px; }
 figure.board.wide { max-width: 520px; }
 figure.board svg { width: 100%; height: auto; display: block; }
@@ -292,7 +292,7 @@ details { margin: 8px 0; }
 details > summary { cursor: pointer; color: var(--accent); }
 .incident { border: 1px solid #f0d79c; border-left: 5px solid var(--warn); border-radius: 6px; padding: 8px 14px; margin: 12px 0; background: #fff; }
 .rule { border: 1px solid var(--line); border-radius: 6px; padding: 8px 14px; margin: 12px 0; background: #fff; }
-.rule h3 { margin-top: 0; }
+.rule h2 { margin-top: 0; font-size: 17px; border-bottom: none; }
 .rule .text { font-size: 14px; }
 .rule .text p { margin: 4px 0; }
 .rule table, .text table { border-collapse: collapse; font-size: 13px; }

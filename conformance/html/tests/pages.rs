@@ -943,7 +943,12 @@ fn a_failing_fixture_shows_where_the_step_and_its_boards() {
             .find(|r| id.starts_with(&format!("{} ", r.id)))
             .unwrap_or_else(|| panic!("no result for `{id}`"));
         let f = res.failure.as_ref().unwrap();
+        // The file and line, first in the fixture's facts (after the
+        // difference and the boards).
         let code = s
+            .descendants()
+            .find(|n| n.tag_name().name() == "dl" && class_has(n, "facts"))
+            .unwrap()
             .descendants()
             .find(|n| n.tag_name().name() == "code")
             .and_then(|c| c.text())

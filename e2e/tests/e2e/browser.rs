@@ -926,3 +926,229 @@ fn no_script_probe(browser: &Path, page: &Path) -> serde_json::Value {
     let out = run_chromium(browser, &probed, &["--dump-dom".into()]);
     probe_answer(&out.stdout, page, &out.stderr)
 }
+
+/// A script, added to a copy of the run's report, that measures where the
+/// first failure's parts are in a window 1366 x 768 before any scrolling:
+/// the first cause's heading (the rule), the first failing fixture's
+/// heading (the fixture and its step), the difference (expected against
+/// got) and the top of its boards.
+const FIRST_SCREEN_PROBE: &str = r##"<script>
+(function () {
+  var out = { height: window.innerHeight };
+  var at = function (sel) {
+    var el = document.querySelector(sel);
+    if (!el) { return null; }
+    var box = el.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, text: el.textContent.slice(0, 200) };
+  };
+  out.rule = at('#causes article.cause > h3');
+  out.fixture = at('#causes section.fixture h4');
+  out.difference = at('#causes section.fixture .difference');
+  out.boards = at('#causes section.fixture figure.board');
+  out.caption = at('#causes section.fixture figure.board figcaption');
+  document.body.setAttribute('data-probe', JSON.stringify(out));
+})();
+</script>"##;
+
+#[test]
+fn the_first_failure_is_on_the_first_screen_at_1366x768() {
+    let Some(browser) = chromium() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let page = failing_report(dir.path());
+    let html = std::fs::read_to_string(&page).unwrap();
+    let probed = page.with_extension("first-screen.html");
+    std::fs::write(
+        &probed,
+        html.replace("</body>", &format!("{FIRST_SCREEN_PROBE}</body>")),
+    )
+    .unwrap();
+    let out = run_chromium(
+        &browser,
+        &probed,
+        &[
+            "--dump-dom".into(),
+            "--window-size=1366,768".into(),
+            "--hide-scrollbars".into(),
+        ],
+    );
+    let v = probe_answer(&out.stdout, &page, &out.stderr);
+    // A window of 1366 x 768 leaves a page about 630 px high below the
+    // browser's own bars, as on a laptop screen of that size.
+    let height = v["height"].as_f64().unwrap();
+    assert!((600.0..=768.0).contains(&height), "{v}");
+    // The rule, the fixture with its step and the difference wholly in
+    // view; the boards' top (their captions) too.
+    for (part, what) in [
+        ("rule", "the cause's rule"),
+        ("fixture", "the fixture and its step"),
+        ("difference", "expected against got"),
+        ("caption", "the top of the boards"),
+    ] {
+        let bottom = v[part]["bottom"]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no {what} on the page: {v}"));
+        assert!(
+            bottom <= height,
+            "{what} ends at y {bottom:.0}, below the first screen ({height:.0}): {v}"
+        );
+    }
+    let top = v["boards"]["top"].as_f64().unwrap();
+    assert!(top + 20.0 <= height, "the boards start at y {top:.0}: {v}");
+    // What they say.
+    let text = |part: &str| v[part]["text"].as_str().unwrap().to_owned();
+    assert!(text("rule").contains("C1"), "{}", text("rule"));
+    assert!(
+        text("fixture").contains("board/corner-edge-slots-capture")
+            && text("fixture").contains("step 1"),
+        "{}",
+        text("fixture")
+    );
+    assert!(
+        text("difference").contains("captured [], expected [a1]"),
+        "{}",
+        text("difference")
+    );
+}
+
+/// The checkers: axe-core's script and the Nu HTML checker's jar, from
+/// `HEXODIC_CHECKERS` (a folder holding `node_modules/axe-core` and
+/// `node_modules/vnu-jar`, as `npm install --prefix DIR axe-core vnu-jar`
+/// makes it) or else `target/checkers` in the workspace, and Java to run
+/// the jar. `None` (said) when one is missing, unless
+/// `HEXODIC_REQUIRE_BROWSER=1`, when that fails.
+fn checkers() -> Option<(PathBuf, PathBuf)> {
+    let dir = std::env::var_os("HEXODIC_CHECKERS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| workspace().join("target/checkers"));
+    let axe = dir.join("node_modules/axe-core/axe.min.js");
+    let vnu = dir.join("node_modules/vnu-jar/build/dist/vnu.jar");
+    let java = Command::new("java")
+        .arg("-version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if axe.is_file() && vnu.is_file() && java {
+        return Some((axe, vnu));
+    }
+    let what = format!(
+        "the page checkers are not installed (looked for {} and {}, and for `java`): \
+         install them with `npm install --prefix target/checkers axe-core vnu-jar` and \
+         `apt-get install -y default-jre-headless`, or set HEXODIC_CHECKERS",
+        axe.display(),
+        vnu.display()
+    );
+    if std::env::var("HEXODIC_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+        panic!("{what}; HEXODIC_REQUIRE_BROWSER=1");
+    }
+    eprintln!("skipped: {what} (HEXODIC_REQUIRE_BROWSER=1 makes this a failure)");
+    None
+}
+
+/// axe-core's violations on `page`, each as `rule-id (n nodes): first
+/// node`, run in Chromium on a copy of the page with axe-core's script.
+fn axe_violations(browser: &Path, axe: &Path, page: &Path) -> Vec<String> {
+    let script = std::fs::read_to_string(axe).unwrap();
+    let run = r#"<script>
+axe.run(document, { resultTypes: ['violations'] }).then(function (r) {
+  document.body.setAttribute('data-probe', JSON.stringify(r.violations.map(function (v) {
+    return v.id + ' (' + v.nodes.length + ' nodes): ' + v.nodes[0].target.join(' ');
+  })));
+});
+</script>"#;
+    let html = std::fs::read_to_string(page).unwrap();
+    let probed = page.with_extension("axe.html");
+    std::fs::write(
+        &probed,
+        html.replace("</body>", &format!("<script>{script}</script>{run}</body>")),
+    )
+    .unwrap();
+    let out = run_chromium(
+        browser,
+        &probed,
+        &[
+            "--dump-dom".into(),
+            "--virtual-time-budget=30000".into(),
+            "--window-size=1366,768".into(),
+        ],
+    );
+    let v = probe_answer(&out.stdout, page, &out.stderr);
+    std::fs::remove_file(&probed).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The Nu HTML checker's errors on `pages`, one line each.
+fn vnu_errors(vnu: &Path, pages: &[PathBuf]) -> Vec<String> {
+    let out = Command::new("java")
+        .arg("-jar")
+        .arg(vnu)
+        .args(["--errors-only", "--format", "gnu"])
+        .args(pages)
+        .output()
+        .expect("java runs the Nu HTML checker");
+    let text =
+        String::from_utf8_lossy(&out.stderr).into_owned() + &String::from_utf8_lossy(&out.stdout);
+    text.lines()
+        .filter(|l| l.contains("error"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn the_pages_pass_axe_core_and_the_nu_html_checker() {
+    use hexodic_html::dashboard::{build, page, Input};
+    let Some(browser) = chromium() else { return };
+    let Some((axe, vnu)) = checkers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let corpus = load_corpus(&workspace().join("fixtures"));
+    let rules_md = std::fs::read_to_string(workspace().join("rules/RULES.md")).unwrap();
+    write_catalogue(&corpus, &rules_md, &dir.path().join("site")).unwrap();
+    let opts = PageOptions {
+        catalogue: Some(CatalogueUrl::parse("site").unwrap()),
+        date: None,
+    };
+    // The run's report of a failing engine, and a dashboard of it beside a
+    // clean one and another with a bug.
+    let inputs: Vec<Input> = [Some(Bug::EdgeCountsTier), None, Some(Bug::CapAt59)]
+        .into_iter()
+        .enumerate()
+        .map(|(i, bug)| Input {
+            label: format!("r{i}"),
+            file: PathBuf::from(format!("r{i}.json")),
+            report: run_in_process(&mut ModelEngine::new(bug, None), &corpus),
+        })
+        .collect();
+    let report_page = dir.path().join("report.html");
+    std::fs::write(&report_page, report::page(&inputs[0].report, &opts)).unwrap();
+    let dashboard = dir.path().join("dashboard.html");
+    std::fs::write(&dashboard, page(&build(&inputs), &opts)).unwrap();
+    let pages = [
+        report_page,
+        dashboard,
+        dir.path().join("site/index.html"),
+        dir.path().join("site/rules-c.html"),
+        dir.path().join(format!(
+            "site/{}",
+            fixture_page_path("capture/cooldown-after-capture").display()
+        )),
+    ];
+    let mut found = Vec::new();
+    for p in &pages {
+        for v in axe_violations(&browser, &axe, p) {
+            found.push(format!("axe-core on {}: {v}", p.display()));
+        }
+    }
+    let errors = vnu_errors(&vnu, &pages);
+    eprintln!(
+        "axe-core: {} violations; Nu HTML checker: {} errors, over {} pages",
+        found.len(),
+        errors.len(),
+        pages.len()
+    );
+    found.extend(errors);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}

@@ -294,3 +294,103 @@ fn files_that_are_not_run_reports_are_refused() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(d.join("ok.json")).unwrap(), clean);
 }
+
+#[test]
+fn engines_agreeing_against_the_reference_are_flagged_and_columns_link_to_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    // Two engines (not two builds of one) with the same bug: they agree
+    // with each other where they differ from the reference.
+    let a = run_of(Some(Bug::CapAt59));
+    let mut b = a.clone();
+    b.engine.name = "another-engine".into();
+    std::fs::write(d.join("a.json"), a.to_json()).unwrap();
+    std::fs::write(d.join("b.json"), b.to_json()).unwrap();
+    std::fs::write(d.join("clean.json"), report_of(None)).unwrap();
+    // a's HTML report beside its JSON; b's given by URL.
+    std::fs::write(d.join("a.html"), "<!DOCTYPE html>\n<title>a</title>\n").unwrap();
+    let o = harness_in(
+        d,
+        &[
+            "dashboard",
+            "a.json",
+            "b.json",
+            "clean.json",
+            "--report-url",
+            "https://ci.example.org/a.html",
+            "--report-url",
+            "https://ci.example.org/b.html",
+            "--report-url",
+            "runs/clean.html",
+            "--out",
+            "d.html",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let page = std::fs::read_to_string(d.join("d.html")).unwrap();
+    for link in [
+        "https://ci.example.org/a.html",
+        "https://ci.example.org/b.html",
+        "runs/clean.html",
+    ] {
+        assert!(
+            page.contains(&format!("href=\"{link}\"")),
+            "no link to {link}"
+        );
+    }
+    let failing: Vec<&str> = a
+        .results
+        .iter()
+        .filter(|x| x.status == Status::Fail)
+        .map(|x| x.id.as_str())
+        .collect();
+    assert!(!failing.is_empty());
+    let section = &page[page.find("id=\"disputes\"").expect("no disputes")..];
+    let section = &section[..section.find("</section>").unwrap()];
+    assert_eq!(section.matches("<li").count(), failing.len(), "{section}");
+    for id in &failing {
+        assert!(section.contains(id), "{id} not flagged");
+        // Each failing fixture listed once in each failing column.
+        for col in [1, 2] {
+            let anchor = format!("id=\"c{col}-fx-{}\"", id.replace('/', "-"));
+            assert_eq!(page.matches(&anchor).count(), 1, "{anchor}");
+        }
+    }
+    assert_eq!(
+        page.matches("possible dispute</a>").count(),
+        2 * failing.len()
+    );
+    // Without --report-url: the HTML report beside a JSON report.
+    let o = harness_in(d, &["dashboard", "a.json", "b.json", "--out", "e.html"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let page = std::fs::read_to_string(d.join("e.html")).unwrap();
+    assert!(page.contains("href=\"a.html\""));
+    assert!(!page.contains("href=\"b.html\""));
+    // A cell shows a symbol beside its colour: the style gives each status
+    // class one.
+    for class in ["status-pass", "status-fail", "status-warn"] {
+        assert!(
+            page.contains(&format!("table.dashboard .{class}::before {{ content: ")),
+            "{class}"
+        );
+    }
+    // One --report-url per report, or none.
+    let o = harness_in(
+        d,
+        &[
+            "dashboard",
+            "a.json",
+            "b.json",
+            "--report-url",
+            "x.html",
+            "--out",
+            "f.html",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("give one --report-url per report"),
+        "{}",
+        text(&o)
+    );
+}

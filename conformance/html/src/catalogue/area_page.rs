@@ -98,12 +98,12 @@ pub(super) fn area_page_html(pages: &[AreaPage], at: usize, src: &Sources<'_>) -
             h1 { (page.title) }
         }
         main {
-            (pager(pages, at))
+            (pager(pages, at, "Pages of rules, above"))
             p { (inline("Each rule in a few plain sentences, then a board from a fixture where it applies and, where the rule can refuse or stay silent, one where it does. The fixtures' pages play them step by step. Each entry ends with the rules reference's own wording, folded, for engine developers.")) }
             (full_key())
             @for e in &entries { (e) }
             p { a href="index.html" { "Back to the index" } }
-            (pager(pages, at))
+            (pager(pages, at, "Pages of rules, below"))
         }
     };
     let html = document(
@@ -115,11 +115,11 @@ pub(super) fn area_page_html(pages: &[AreaPage], at: usize, src: &Sources<'_>) -
 }
 
 /// Links to the pages of rules before and after page `at`.
-fn pager(pages: &[AreaPage], at: usize) -> Markup {
+fn pager(pages: &[AreaPage], at: usize, label: &str) -> Markup {
     let previous = at.checked_sub(1).and_then(|i| pages.get(i));
     let next = pages.get(at + 1);
     html! {
-        nav.pager {
+        nav.pager aria-label=(label) {
             @if let Some(p) = previous {
                 a rel="prev" href=(p.file) { "\u{2190} " (p.title) }
             }

@@ -47,13 +47,13 @@ pub(super) fn fixture_page(
     let body = html! {
         (fixture_header(fx, &up))
         main {
-            (pager(around, &up))
+            (pager(around, &up, "Fixtures, above"))
             p.desc { (inline(&fx.description)) }
             @if fx.invalid.is_none() { (step_hint()) }
             (fixture_facts(fx, root, root_name, &up))
             (content)
             p { a href={ (up) "index.html" } { "Back to the rules" } }
-            (pager(around, &up))
+            (pager(around, &up, "Fixtures, below"))
         }
         @if fx.invalid.is_none() { (step_script()) }
     };
@@ -66,10 +66,10 @@ pub(super) fn fixture_page(
 }
 
 /// Links to the fixtures before and after this one, in id order.
-fn pager(around: Neighbours<'_>, up: &str) -> Markup {
+fn pager(around: Neighbours<'_>, up: &str, label: &str) -> Markup {
     html! {
         @if around.previous.is_some() || around.next.is_some() {
-            nav.pager {
+            nav.pager aria-label=(label) {
                 @if let Some(p) = around.previous {
                     a rel="prev" href={ (up) (page_href(p)) } { "\u{2190} " (p) }
                 }

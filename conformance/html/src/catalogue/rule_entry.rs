@@ -64,7 +64,7 @@ pub(super) fn rule_article(rule: &registry::RuleInfo, e: &Entry<'_>) -> (Markup,
     };
     let markup = html! {
         article.rule id={ "rule-" (rule.id) } {
-            h3 { (rule.id) " " (basis_badge(rule.basis.name())) " " (rule.title) }
+            h2 { (rule.id) " " (basis_badge(rule.basis.name())) " " (rule.title) }
             div.players {
                 @match e.players {
                     Some(t) => (markdown(t)),

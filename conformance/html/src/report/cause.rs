@@ -109,29 +109,27 @@ impl<'a> Writer<'a> {
         let c = &rc.classification;
         let key = c.behaviour.key();
         html! {
-            dl.facts.wide {
-                dt { "Rules" }
-                dd {
-                    @if c.rules.is_empty() { "none" } @else { (self.rules_titled(&c.rules)) }
-                }
-                dt { "Kind" }
-                dd {
-                    (c.behaviour.kind())
-                    @if !key.is_empty() { " (" (key) ")" }
-                }
-                dt { "The engine" }
-                dd { (inline(&c.words)) }
-                dt { "Fixtures" }
-                dd {
-                    (rc.fixtures.len())
-                    @if !rc.follows.is_empty() {
-                        ", and " (count(rc.follows.len(), "fixture that follows", "fixtures that follow")) " from it"
-                    }
-                }
-            }
             details.grouping {
-                summary { "How its fixtures were grouped, and its smallest example" }
+                summary { "This cause's rules, how its fixtures were grouped, its smallest example" }
                 dl.facts {
+                    dt { "Rules" }
+                    dd {
+                        @if c.rules.is_empty() { "none" } @else { (self.rules_titled(&c.rules)) }
+                    }
+                    dt { "Kind" }
+                    dd {
+                        (c.behaviour.kind())
+                        @if !key.is_empty() { " (" (key) ")" }
+                    }
+                    dt { "The engine" }
+                    dd { (inline(&c.words)) }
+                    dt { "Fixtures" }
+                    dd {
+                        (rc.fixtures.len())
+                        @if !rc.follows.is_empty() {
+                            ", and " (count(rc.follows.len(), "fixture that follows", "fixtures that follow")) " from it"
+                        }
+                    }
                     @if !rc.shown_under.is_empty() {
                         dt { "Shown under" }
                         dd { (self.rules_titled(&rc.shown_under)) }
