@@ -86,7 +86,10 @@ fn a_capped_position_accepted_is_found_and_written_as_an_invalid_fixture() {
 fn a_wrong_reason_code_is_found_and_written() {
     let (kind, text) = found_and_written(Bug::CaptureNotLowerMisnamed);
     assert_eq!(kind, "reasons", "{text}");
-    let step = text.lines().find(|l| l.contains("illegal: [")).unwrap_or("");
+    let step = text
+        .lines()
+        .find(|l| l.contains("illegal: ["))
+        .unwrap_or("");
     assert!(step.contains("move-capture-not-lower"), "{text}");
 }
 
