@@ -107,6 +107,38 @@ impl Rerun {
         };
         Some(shell_words::join(words))
     }
+
+    /// Under the suite, the `cargo nextest run` command that runs fixture
+    /// `id` again in `variant`: nextest runs each test in a process of its
+    /// own and filters by the test's whole name (`[rules] id`), here by a
+    /// regular expression on the id at its end. `None` elsewhere.
+    pub fn nextest_line(&self, id: &str, variant: Symmetry) -> Option<String> {
+        let Rerun::CargoTest { test, package } = self else {
+            return None;
+        };
+        let mut w: Vec<String> = vec!["cargo".into(), "nextest".into(), "run".into()];
+        if let Some(p) = package {
+            w.push("-p".into());
+            w.push(p.clone());
+        }
+        let escaped: String = id
+            .chars()
+            .flat_map(|c| {
+                let meta = "\\.+*?()[]{}|^$/#&~ ".contains(c);
+                meta.then_some('\\').into_iter().chain([c])
+            })
+            .collect();
+        w.extend([
+            "--test".into(),
+            test.clone(),
+            "-E".into(),
+            format!("test(/ {escaped}$/)"),
+        ]);
+        Some(format!(
+            "{VARIANT_VARIABLE}={variant} {}",
+            shell_words::join(w)
+        ))
+    }
 }
 
 #[cfg(test)]
@@ -141,5 +173,10 @@ mod tests {
             "HEXODIC_VARIANT=r0 cargo test -p my-engine --test conformance -- --exact end/cap"
         );
         assert_eq!(Rerun::None.line("x", Symmetry::IDENTITY), None);
+        assert_eq!(
+            r.nextest_line("end/cap.two", Symmetry::IDENTITY).unwrap(),
+            "HEXODIC_VARIANT=r0 cargo nextest run -p my-engine --test conformance -E 'test(/ end\\/cap\\.two$/)'"
+        );
+        assert_eq!(Rerun::default().nextest_line("x", Symmetry::IDENTITY), None);
     }
 }

@@ -402,6 +402,14 @@ fn closing_report(shared: &Shared, mut results: Vec<FixtureReport>) -> RunReport
     )
 }
 
+/// The variant a failing fixture failed in (or had its incident in).
+fn failing_variant(r: &FixtureReport) -> Option<Symmetry> {
+    r.incident
+        .as_ref()
+        .map(|i| i.variant)
+        .or_else(|| r.failure.as_ref().map(|f| f.variant))
+}
+
 /// What the suite prints after its tests: the totals, then the root causes
 /// of the failures (each once, with its smallest example).
 fn closing_summary(report: &RunReport) -> String {
@@ -450,7 +458,7 @@ fn one<E: Engine>(
         return Err("the fixture did not run".to_owned());
     };
     let status = r.status;
-    let words = trial_words(&r, &run.report.errors);
+    let words = trial_words(&r, &run.report.errors, &shared.rerun);
     if let Ok(mut all) = shared.results.lock() {
         all.push(r);
     }
@@ -464,7 +472,7 @@ fn one<E: Engine>(
 
 /// A failing trial's message: its load errors, then the failure (boards,
 /// consequences, rerun line), the changed signature or the incident.
-fn trial_words(r: &FixtureReport, errors: &[hexodic_report::FileError]) -> String {
+fn trial_words(r: &FixtureReport, errors: &[hexodic_report::FileError], rerun: &Rerun) -> String {
     let opts = TextOptions {
         verbose: true,
         styles: Styles::PLAIN,
@@ -496,6 +504,9 @@ fn trial_words(r: &FixtureReport, errors: &[hexodic_report::FileError]) -> Strin
     lines.extend(failure_block(r, usize::MAX, &Styles::PLAIN));
     if r.status == Status::Flaky {
         lines.push(format!("FLAKY {}: {}", r.id, r.cause));
+    }
+    if let Some(line) = failing_variant(r).and_then(|v| rerun.nextest_line(&r.id, v)) {
+        lines.push(format!("  with nextest: {line}"));
     }
     lines.join("\n")
 }
