@@ -295,10 +295,13 @@ pub trait Engine {
     /// Name, version and capabilities.
     fn info(&self) -> EngineInfo;
     /// Start a fresh game whose history holds just this position (V1).
+    /// The fault codes of an invalid position may come in any order.
     fn set_position(&mut self, position: &Setup) -> EngineResult<PositionReply>;
-    /// Play a turn from the current position.
+    /// Play a turn from the current position. The reason codes of an
+    /// illegal turn and the captured cells may come in any order.
     fn play(&mut self, turn: hexodic_rules::Turn) -> EngineResult<PlayReply>;
-    /// Every legal turn from the current position ([`Capability::LegalTurns`]);
+    /// Every legal turn from the current position ([`Capability::LegalTurns`]),
+    /// in any order (a set, N1: a turn listed twice is a difference);
     /// by default "not supported" ([`Incident::unsupported`]).
     fn legal_turns(&mut self) -> EngineResult<Vec<hexodic_rules::Turn>> {
         Err(Incident::unsupported(Capability::LegalTurns))
