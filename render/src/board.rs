@@ -7,24 +7,21 @@ use crate::legend::{self, CellFacts};
 use crate::marks;
 use crate::palette::{Mark, STONE_EDGE, STONE_FILL};
 use crate::style::{
-    baseline, tier_colours, CELL_NAME_SIZE, COOLDOWN_R, FAULT, FONT, GRID, INK, LINE_HEIGHT,
-    LOCK_INNER, MUTED, PAPER, RIM_SIZE, STONE_INK, STONE_R, STONE_SIZE, TEXT_LEFT, TEXT_SIZE,
+    baseline, tier_colours, CELL_NAME_SIZE, FAULT, FONT, GRID, INK, LINE_HEIGHT, MUTED, PAPER,
+    RIM_SIZE, SLOT_LL, SLOT_LR, SLOT_UR, STONE_INK, STONE_R, STONE_SIZE, TEXT_LEFT, TEXT_SIZE,
     TIER_SIZE, WRAP, WRAP_BOLD,
 };
 use crate::svg::{num, points, Svg};
-use hexodic_rules::{Cell, CellSet, Player, Setup, Turn};
+use hexodic_rules::{Cell, CellSet, Player, Setup, Turn, TurnReport};
 
 /// Prefix of SVG ids when none is given.
 const DEFAULT_ID_PREFIX: &str = "hexodic-";
 
-/// Where a player's cooldown marker sits in a cell, relative to its centre:
-/// `X` lower left, `O` lower right.
-const COOLDOWN_AT: [(f64, f64); 2] = [
-    (-0.55 * HEX_RADIUS, 0.38 * HEX_RADIUS),
-    (0.55 * HEX_RADIUS, 0.38 * HEX_RADIUS),
-];
+/// Where a player's cooldown hourglass sits in a cell: `X` lower left, `O`
+/// lower right.
+const COOLDOWN_AT: [(f64, f64); 2] = [SLOT_LL, SLOT_LR];
 /// Where a cell's name sits (top) and its tier digit (bottom), relative to its centre.
-const NAME_DY: f64 = -0.56 * HEX_RADIUS;
+const NAME_DY: f64 = -0.6 * HEX_RADIUS;
 const TIER_DY: f64 = 0.66 * HEX_RADIUS;
 
 /// A picture of one Hexodic board: the cells with their tiers, locks, stones
@@ -59,6 +56,7 @@ pub struct BoardPicture {
     title: Option<String>,
     turn: Option<Turn>,
     captured: CellSet,
+    kinds: TurnReport,
     highlight: CellSet,
     cause: CellSet,
     faults: Vec<String>,
@@ -74,6 +72,7 @@ impl BoardPicture {
             title: None,
             turn: None,
             captured: CellSet::EMPTY,
+            kinds: TurnReport::default(),
             highlight: CellSet::EMPTY,
             cause: CellSet::EMPTY,
             faults: Vec::new(),
@@ -98,10 +97,26 @@ impl BoardPicture {
         self
     }
 
-    /// Stones captured: each cell gets a dashed ghost outline with a cross.
+    /// Stones captured, their kind not told: each cell gets a dashed ghost
+    /// outline. [`captures`](Self::captures) draws each kind apart.
     pub fn captured(mut self, cells: CellSet) -> Self {
         self.captured = cells;
         self
+    }
+
+    /// Stones captured, by kind, each in a dashed ghost outline: by
+    /// encirclement (C1) with a cross, by the Echo-Capture group check (E4)
+    /// with a starburst of eight rays, by a Move stepping down (T6) with a
+    /// downward chevron in the cell's upper left corner. A cell named in
+    /// [`captured`](Self::captured) too is drawn by its kind.
+    pub fn captures(mut self, report: TurnReport) -> Self {
+        self.kinds = report;
+        self
+    }
+
+    /// Every cell drawn as captured, of any kind.
+    fn all_captured(&self) -> CellSet {
+        self.captured | self.kinds.captured()
     }
 
     /// Cells to point out (for example where two engines differ): a thick
@@ -189,8 +204,23 @@ impl BoardPicture {
         svg.tag("g").attr("pointer-events", "none").open();
         self.locks(&mut svg);
         self.cooldowns(&mut svg);
-        for c in self.captured {
-            marks::captured(&mut svg, c, self.setup.cell(c).tier);
+        let told = self.kinds.captured();
+        for c in self.captured - told {
+            marks::captured(&mut svg, c, self.setup.cell(c).tier, marks::Capture::Untold);
+        }
+        for c in self.kinds.encircled {
+            marks::captured(
+                &mut svg,
+                c,
+                self.setup.cell(c).tier,
+                marks::Capture::Encircled,
+            );
+        }
+        for c in self.kinds.echo_captured - self.kinds.encircled {
+            marks::captured(&mut svg, c, self.setup.cell(c).tier, marks::Capture::Echo);
+        }
+        if let Some(c) = self.kinds.move_capture {
+            marks::captured(&mut svg, c, self.setup.cell(c).tier, marks::Capture::Move);
         }
         for c in self.cause {
             marks::cause(&mut svg, c, self.setup.cell(c).tier);
@@ -231,7 +261,7 @@ impl BoardPicture {
             .open();
         for c in Cell::ALL {
             let facts = CellFacts {
-                captured: self.captured.contains(c),
+                captured: self.all_captured().contains(c),
                 highlighted: self.highlight.contains(c),
                 cause: self.cause.contains(c),
                 turn: self.turn,
@@ -271,8 +301,9 @@ impl BoardPicture {
         svg.close("g");
     }
 
-    /// Each cell's tier digit at its bottom, in the ink of its shade, with
-    /// the same halo as the names.
+    /// Each raised cell's tier digit at its bottom, in the ink of its
+    /// shade, with the same halo as the names. Tier 0 prints no digit: its
+    /// light shade and the missing digit say it (the key says so).
     fn tier_digits(&self, svg: &mut Svg) {
         svg.tag("g")
             .attr("font-size", TIER_SIZE)
@@ -281,15 +312,16 @@ impl BoardPicture {
             .attr("stroke-width", 2.5)
             .attr("paint-order", "stroke")
             .open();
-        for c in Cell::ALL {
+        for c in Cell::ALL
+            .into_iter()
+            .filter(|c| self.setup.cell(*c).tier > 0)
+        {
             let sc = self.setup.cell(c);
             let (fill, ink) = tier_colours(sc.tier);
             let (x, y) = centre(c);
-            // A locked cell's digit moves left to make room for the padlock.
-            let dx = if sc.locked { -5.5 } else { 0.0 };
             svg.tag("text")
                 .attr("class", "hx-tier")
-                .attr("x", x + dx)
+                .attr("x", x)
                 .attr("y", y + TIER_DY + baseline(TIER_SIZE))
                 .attr("fill", ink)
                 .attr("stroke", fill)
@@ -298,52 +330,37 @@ impl BoardPicture {
         svg.close("g");
     }
 
-    /// Locked cells: an inner outline and a padlock beside the tier digit.
+    /// Locked cells: a padlock in the cell's upper right corner, apart
+    /// from the tier digit and the stone.
     fn locks(&self, svg: &mut Svg) {
         for c in Cell::ALL.into_iter().filter(|c| self.setup.cell(*c).locked) {
             let (x, y) = centre(c);
-            let tier = self.setup.cell(c).tier;
-            svg.tag("polygon")
-                .attr("class", "hx-locked")
-                .attr("points", points(&hexagon((x, y), HEX_RADIUS * LOCK_INNER)))
-                .attr("fill", "none")
-                .attr("stroke", Mark::Lock.ink(tier))
-                .attr("stroke-width", 1.6)
-                .empty();
-            let ink = Mark::Lock.ink(tier);
-            marks::padlock(svg, (x + 6.0, y + TIER_DY), 8.0, ink, "hx-padlock");
+            let ink = Mark::Lock.ink(self.setup.cell(c).tier);
+            svg.tag("g").attr("class", "hx-locked").open();
+            marks::padlock(
+                svg,
+                (x + SLOT_UR.0, y + SLOT_UR.1 + 1.5),
+                9.0,
+                ink,
+                "hx-padlock",
+            );
+            svg.close("g");
         }
     }
 
-    /// Each player's cooldown cells: a small disc with the player's letter,
-    /// dark `x` lower left, light `o` lower right.
+    /// Each player's cooldown cells: an hourglass in a lower corner, `X`'s
+    /// dark in the lower left, `O`'s light in the lower right (never a disc
+    /// or a letter, so that it cannot read as a stone).
     fn cooldowns(&self, svg: &mut Svg) {
         for p in Player::BOTH {
             let (dx, dy) = COOLDOWN_AT[p.index()];
             for c in self.setup.cooldown(p) {
                 let (x, y) = centre(c);
                 let class = match p {
-                    Player::X => "hx-cooldown-x",
-                    Player::O => "hx-cooldown-o",
+                    Player::X => "hx-cooldown hx-cooldown-x",
+                    Player::O => "hx-cooldown hx-cooldown-o",
                 };
-                svg.tag("g").attr("class", class).open();
-                svg.tag("circle")
-                    .attr("cx", x + dx)
-                    .attr("cy", y + dy)
-                    .attr("r", COOLDOWN_R)
-                    .attr("fill", STONE_FILL[p.index()])
-                    .attr("stroke", STONE_FILL[0])
-                    .attr("stroke-width", 1.0)
-                    .empty();
-                svg.tag("text")
-                    .attr("x", x + dx)
-                    .attr("y", y + dy + baseline(TEXT_SIZE) - 1.5)
-                    .attr("font-size", TEXT_SIZE)
-                    .attr("font-weight", "bold")
-                    .attr("text-anchor", "middle")
-                    .attr("fill", STONE_INK[p.index()])
-                    .text(&p.char().to_string());
-                svg.close("g");
+                marks::hourglass(svg, (x + dx, y + dy), p, class);
             }
         }
     }
@@ -400,8 +417,8 @@ impl BoardPicture {
         if let Some(t) = self.turn {
             push(legend::wrap(&legend::turn_line(t), WRAP), Line::Plain);
         }
-        if self.captured.any() {
-            let line = format!("Captured: {}", legend::names(self.captured));
+        for (label, cells) in self.capture_lines() {
+            let line = format!("{label}: {}", legend::names(cells));
             push(legend::wrap(&line, WRAP), Line::Plain);
         }
         if self.highlight.any() {
@@ -418,14 +435,45 @@ impl BoardPicture {
                 push(legend::wrap(&format!("• {f}"), WRAP), Line::Fault);
             }
         }
+        let told = self.kinds.captured();
         let key = legend::key(&legend::Drawn {
+            stones: self.setup.cells.iter().any(|c| c.stone.is_some()),
+            raised: self.setup.cells.iter().any(|c| c.tier > 0),
+            locked: self.setup.cells.iter().any(|c| c.locked),
+            cooldown: Player::BOTH.map(|p| self.setup.cooldown(p).any()),
             turn: self.turn,
-            captured: self.captured.any(),
+            captured: (self.captured - told).any(),
+            encircled: self.kinds.encircled.any(),
+            echo_captured: (self.kinds.echo_captured - self.kinds.encircled).any(),
+            move_capture: self.kinds.move_capture.is_some(),
             highlight: self.highlight.any(),
             cause: self.cause.any(),
         });
         push(legend::wrap(&key, WRAP + WRAP / 10), Line::Muted);
         out
+    }
+}
+
+impl BoardPicture {
+    /// The captured cells by kind, as lines under the board.
+    fn capture_lines(&self) -> Vec<(&'static str, CellSet)> {
+        let told = self.kinds.captured();
+        let mut by_move = CellSet::EMPTY;
+        if let Some(c) = self.kinds.move_capture {
+            by_move.insert(c);
+        }
+        [
+            ("Captured", self.captured - told),
+            ("Captured by encirclement (C1)", self.kinds.encircled),
+            (
+                "Captured by Echo-Capture (E4)",
+                self.kinds.echo_captured - self.kinds.encircled,
+            ),
+            ("Captured by the Move (T6)", by_move),
+        ]
+        .into_iter()
+        .filter(|(_, cells)| cells.any())
+        .collect()
     }
 }
 

@@ -154,16 +154,19 @@ pub(crate) fn cell_title(setup: &Setup, cell: Cell, facts: &CellFacts) -> String
 }
 
 /// Every mark a board can carry, and what it means: the full key, for a
-/// page that shows many boards. A board's own key line names the marks it
-/// carries.
-pub const FULL_KEY: [(&str, &str); 13] = [
+/// page that shows many boards. A board's own key line names only the
+/// marks it carries.
+pub const FULL_KEY: [(&str, &str); 16] = [
     (
         "shade and digit",
-        "the cell's tier: light 0, medium 1, dark 2",
+        "the cell's tier: light without a digit 0, medium 1, dark 2",
     ),
     ("dark disc, light disc", "a stone of X, a stone of O"),
-    ("inner outline and padlock", "a locked cell"),
-    ("small x or o disc", "a cell in that player's cooldown"),
+    ("padlock in the upper right corner", "a locked cell"),
+    (
+        "hourglass in a lower corner",
+        "a cell in a player's cooldown: dark lower left for X, light lower right for O",
+    ),
     ("blue ring", "a Place on this cell"),
     ("blue arrow", "a Move from one cell to another"),
     (
@@ -171,9 +174,21 @@ pub const FULL_KEY: [(&str, &str); 13] = [
         "a Shape: the cell raised or lowered",
     ),
     ("blue padlock badge", "an Echo-Lock on this cell"),
-    ("crosshair", "the target of an Echo-Capture"),
+    ("blue crosshair", "the target of an Echo-Capture"),
     ("blue skip label", "a Skip"),
-    ("dashed circle with a cross", "a stone captured by the turn"),
+    (
+        "dashed circle with a cross",
+        "a stone captured by encirclement (C1)",
+    ),
+    (
+        "dashed circle with a starburst",
+        "a stone captured by the Echo-Capture group check (E4)",
+    ),
+    (
+        "dashed circle and a downward chevron",
+        "a stone captured by a Move stepping down onto it (T6)",
+    ),
+    ("dashed circle alone", "a stone captured (its kind not told)"),
     (
         "thick dashed vermilion outline",
         "the cell differs between the reference and the engine",
@@ -186,20 +201,39 @@ pub const FULL_KEY: [(&str, &str); 13] = [
 
 /// What is drawn on a board, for its key line.
 pub(crate) struct Drawn {
+    pub(crate) stones: bool,
+    pub(crate) raised: bool,
+    pub(crate) locked: bool,
+    /// Whether `X`, then `O`, has a cooldown cell.
+    pub(crate) cooldown: [bool; 2],
     pub(crate) turn: Option<Turn>,
     pub(crate) captured: bool,
+    pub(crate) encircled: bool,
+    pub(crate) echo_captured: bool,
+    pub(crate) move_capture: bool,
     pub(crate) highlight: bool,
     pub(crate) cause: bool,
 }
 
-/// The key line of a board: the marks every board has, then the ones this
-/// board carries.
+/// The key line of a board: only the marks this board carries.
 pub(crate) fn key(drawn: &Drawn) -> String {
-    let mut parts = vec![
-        "shade and digit = tier",
-        "inner outline, padlock = locked",
-        "x/o disc = cooldown",
-    ];
+    let mut parts = vec![if drawn.raised {
+        "shade and digit = tier (no digit: 0)"
+    } else {
+        "light shade = tier 0"
+    }];
+    if drawn.stones {
+        parts.push("dark/light disc = X/O stone");
+    }
+    if drawn.locked {
+        parts.push("padlock = locked");
+    }
+    match drawn.cooldown {
+        [true, true] => parts.push("hourglass = cooldown (dark X, light O)"),
+        [true, false] => parts.push("dark hourglass = X's cooldown"),
+        [false, true] => parts.push("light hourglass = O's cooldown"),
+        [false, false] => {}
+    }
     if let Some(t) = drawn.turn {
         parts.push(match t.project {
             Project::Place(_) => "blue ring = Place",
@@ -212,12 +246,21 @@ pub(crate) fn key(drawn: &Drawn) -> String {
         }
         match t.echo {
             Some(Echo::Lock(_)) => parts.push("blue padlock badge = Echo-Lock"),
-            Some(Echo::Capture(_)) => parts.push("crosshair = Echo-Capture target"),
+            Some(Echo::Capture(_)) => parts.push("blue crosshair = Echo-Capture target"),
             None => {}
         }
     }
     if drawn.captured {
-        parts.push("dashed circle with cross = captured");
+        parts.push("dashed circle = captured");
+    }
+    if drawn.encircled {
+        parts.push("dashed circle with cross = captured by encirclement");
+    }
+    if drawn.echo_captured {
+        parts.push("dashed circle with starburst = captured by Echo-Capture");
+    }
+    if drawn.move_capture {
+        parts.push("downward chevron = captured by the Move");
     }
     if drawn.highlight {
         parts.push("thick dashed outline = differs");

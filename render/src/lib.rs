@@ -7,10 +7,12 @@
 //!   `g` at the top, row `a` at the bottom; [`centre`] gives each cell's
 //!   place), each named in text, with row letters and numbers on the rim,
 //!   every text at least [`MIN_TEXT_SIZE`] units high;
-//! - the tier as a shade (light, medium, dark) **and** a digit;
-//! - locked cells with a second, inner outline and a padlock;
+//! - the tier as a shade (light, medium, dark) **and** a digit (none for
+//!   tier 0);
+//! - locked cells with a padlock in the upper right corner;
 //! - stones as discs carrying their letter, `X` dark and `O` light;
-//! - each player's cooldown cells as a small `x` or `o` disc;
+//! - each player's cooldown cells as an hourglass in a lower corner;
+//! - captured stones by kind ([`BoardPicture::captures`]);
 //! - optionally a turn's parts, captured stones, highlighted (differing)
 //!   cells, the cells that make the result, a caption and the faults of an
 //!   invalid position;

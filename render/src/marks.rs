@@ -4,15 +4,17 @@
 //! ([`Mark::ink`]).
 
 use crate::geometry::{centre, hexagon, HEX_RADIUS};
-use crate::palette::{Mark, ARROW_CASING, ARROW_INK};
-use crate::style::{baseline, BADGE_R, PAPER, STONE_R, TEXT_LEFT};
+use crate::palette::{Mark, ARROW_CASING, ARROW_INK, STONE_EDGE, STONE_FILL};
+use crate::style::{baseline, BADGE_R, PAPER, SLOT_UL, SLOT_UR, STONE_R, TEXT_LEFT};
 use crate::svg::{num, points, Svg};
-use hexodic_rules::{Cell, Echo, Project, Setup, Shape, Turn};
+use hexodic_rules::{Cell, Echo, Player, Project, Setup, Shape, Turn};
 
 /// Where a cell's Shape badge sits, relative to its centre (upper left).
-const SHAPE_BADGE: (f64, f64) = (-0.44 * HEX_RADIUS, -0.28 * HEX_RADIUS);
+const SHAPE_BADGE: (f64, f64) = SLOT_UL;
 /// Where a cell's Echo-Lock badge sits, relative to its centre (upper right).
-const ECHO_BADGE: (f64, f64) = (0.44 * HEX_RADIUS, -0.28 * HEX_RADIUS);
+const ECHO_BADGE: (f64, f64) = SLOT_UR;
+/// Where the chevron of a Move's capture sits (upper left).
+const MOVE_CAPTURE_AT: (f64, f64) = SLOT_UL;
 
 fn at(cell: Cell, offset: (f64, f64)) -> (f64, f64) {
     let (x, y) = centre(cell);
@@ -94,22 +96,26 @@ pub(crate) fn turn(svg: &mut Svg, setup: &Setup, turn: Turn, arrow_id: &str) {
         Project::Skip => skip_label(svg),
     }
     if let Some(shape) = turn.shape {
-        let glyph = match shape {
-            Shape::Raise(_) => "+",
-            Shape::Lower(_) => "\u{2212}",
-        };
         let t = tier(setup, shape.cell());
         let (x, y) = at(shape.cell(), SHAPE_BADGE);
         badge_disc(svg, (x, y), t);
-        svg.tag("text")
-            .attr("class", "hx-shape")
-            .attr("x", x)
-            .attr("y", y + baseline(16.0))
-            .attr("font-size", 16.0)
-            .attr("font-weight", "bold")
-            .attr("text-anchor", "middle")
-            .attr("fill", Mark::Turn.contrast_ink(t))
-            .text(glyph);
+        // The glyph drawn, not typed: a bar, and a second one across it for a raise.
+        let k = 0.6 * BADGE_R;
+        let mut d = format!("M{},{}H{}", num(x - k), num(y), num(x + k));
+        let class = match shape {
+            Shape::Raise(_) => {
+                d.push_str(&format!("M{},{}V{}", num(x), num(y - k), num(y + k)));
+                "hx-shape hx-raise"
+            }
+            Shape::Lower(_) => "hx-shape hx-lower",
+        };
+        svg.tag("path")
+            .attr("class", class)
+            .attr("d", d)
+            .attr("stroke", Mark::Turn.contrast_ink(t))
+            .attr("stroke-width", 2.5)
+            .attr("stroke-linecap", "round")
+            .empty();
     }
     match turn.echo {
         Some(Echo::Lock(c)) => {
@@ -118,8 +124,8 @@ pub(crate) fn turn(svg: &mut Svg, setup: &Setup, turn: Turn, arrow_id: &str) {
             badge_disc(svg, (x, y), t);
             padlock(
                 svg,
-                (x, y + 1.0),
-                8.0,
+                (x, y + 1.5),
+                7.0,
                 Mark::Turn.contrast_ink(t),
                 "hx-echo-lock",
             );
@@ -224,10 +230,11 @@ fn skip_label(svg: &mut Svg) {
     svg.close("g");
 }
 
-/// Echo-Capture: a crosshair on the target.
+/// Echo-Capture: a crosshair on the target, in the turn's blue (a part of
+/// the turn, apart from the neutral marks of captured stones).
 fn crosshair(svg: &mut Svg, cell: Cell, tier: u8) {
     let (x, y) = centre(cell);
-    let (r0, r1) = (STONE_R + 1.5, STONE_R + 9.0);
+    let (r0, r1) = (STONE_R + 1.5, STONE_R + 8.0);
     svg.tag("g")
         .attr("class", "hx-echo-capture")
         .attr("fill", "none")
@@ -237,7 +244,7 @@ fn crosshair(svg: &mut Svg, cell: Cell, tier: u8) {
     svg.tag("circle")
         .attr("cx", x)
         .attr("cy", y)
-        .attr("r", STONE_R + 5.5)
+        .attr("r", STONE_R + 4.0)
         .empty();
     let mut d = String::new();
     for (dx, dy) in [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)] {
@@ -253,14 +260,33 @@ fn crosshair(svg: &mut Svg, cell: Cell, tier: u8) {
     svg.close("g");
 }
 
-/// A captured stone: a dashed ghost outline with a cross, drawn under any
-/// stone now standing on the cell.
-pub(crate) fn captured(svg: &mut Svg, cell: Cell, tier: u8) {
+/// How a stone was captured, for its mark.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Capture {
+    /// Not told: the ghost outline alone.
+    Untold,
+    /// By encirclement (C1): a cross.
+    Encircled,
+    /// By the Echo-Capture group check (E4): a starburst of eight rays.
+    Echo,
+    /// By a Move stepping down onto it (T6): a downward chevron in the
+    /// upper left corner, as the mover's stone now stands there.
+    Move,
+}
+
+/// A captured stone: a dashed ghost outline, drawn under any stone now
+/// standing on the cell, with the shape of its kind ([`Capture`]).
+pub(crate) fn captured(svg: &mut Svg, cell: Cell, tier: u8, kind: Capture) {
     let (x, y) = centre(cell);
-    let r = STONE_R + 2.5;
-    let k = 0.8 * r;
+    let r = STONE_R + 2.0;
     let ink = Mark::Captured.ink(tier);
-    svg.tag("g").attr("class", "hx-captured").open();
+    let class = match kind {
+        Capture::Untold => "hx-captured",
+        Capture::Encircled => "hx-captured hx-capture-encircled",
+        Capture::Echo => "hx-captured hx-capture-echo",
+        Capture::Move => "hx-captured hx-capture-move",
+    };
+    svg.tag("g").attr("class", class).open();
     svg.tag("circle")
         .attr("cx", x)
         .attr("cy", y)
@@ -270,26 +296,91 @@ pub(crate) fn captured(svg: &mut Svg, cell: Cell, tier: u8) {
         .attr("stroke-width", 1.5)
         .attr("stroke-dasharray", "3 2")
         .empty();
+    let mut d = String::new();
+    let line = |d: &mut String, a: (f64, f64), b: (f64, f64)| {
+        d.push_str(&format!(
+            "M{},{}L{},{}",
+            num(a.0),
+            num(a.1),
+            num(b.0),
+            num(b.1)
+        ));
+    };
+    match kind {
+        Capture::Untold => {}
+        Capture::Encircled => {
+            let k = 0.55 * r;
+            line(&mut d, (x - k, y - k), (x + k, y + k));
+            line(&mut d, (x - k, y + k), (x + k, y - k));
+        }
+        Capture::Echo => {
+            for i in 0..8 {
+                let a = f64::from(i) * std::f64::consts::FRAC_PI_4 + std::f64::consts::PI / 8.0;
+                let (c, s) = (a.cos(), a.sin());
+                line(
+                    &mut d,
+                    (x + 0.3 * r * c, y + 0.3 * r * s),
+                    (x + 0.78 * r * c, y + 0.78 * r * s),
+                );
+            }
+        }
+        Capture::Move => {
+            let (cx, cy) = (x + MOVE_CAPTURE_AT.0, y + MOVE_CAPTURE_AT.1);
+            for dy in [-3.5, 1.5] {
+                d.push_str(&format!(
+                    "M{},{}L{},{}L{},{}",
+                    num(cx - 5.0),
+                    num(cy + dy),
+                    num(cx),
+                    num(cy + dy + 4.5),
+                    num(cx + 5.0),
+                    num(cy + dy)
+                ));
+            }
+        }
+    }
+    if !d.is_empty() {
+        svg.tag("path")
+            .attr("d", d)
+            .attr("fill", "none")
+            .attr("stroke", ink)
+            .attr("stroke-width", 2.2)
+            .attr("stroke-linecap", "round")
+            .attr("stroke-linejoin", "round")
+            .empty();
+    }
+    svg.close("g");
+}
+
+/// A cooldown cell of `player`: an hourglass centred on `c`, dark for `X`,
+/// light for `O`, each edged so that it reads on every tier.
+pub(crate) fn hourglass(svg: &mut Svg, c: (f64, f64), player: Player, class: &str) {
+    let (x, y) = c;
+    let (w, h) = (4.5, 6.0);
+    let i = player.index();
     svg.tag("path")
+        .attr("class", class)
         .attr(
             "d",
             format!(
-                "M{},{}L{},{}M{},{}L{},{}",
-                num(x - k),
-                num(y - k),
-                num(x + k),
-                num(y + k),
-                num(x - k),
-                num(y + k),
-                num(x + k),
-                num(y - k),
+                "M{},{}H{}L{},{}L{},{}H{}L{},{}Z",
+                num(x - w),
+                num(y - h),
+                num(x + w),
+                num(x + 0.8),
+                num(y),
+                num(x + w),
+                num(y + h),
+                num(x - w),
+                num(x - 0.8),
+                num(y),
             ),
         )
-        .attr("stroke", ink)
-        .attr("stroke-width", 2.0)
-        .attr("stroke-linecap", "round")
+        .attr("fill", STONE_FILL[i])
+        .attr("stroke", STONE_EDGE[i])
+        .attr("stroke-width", 1.3)
+        .attr("stroke-linejoin", "round")
         .empty();
-    svg.close("g");
 }
 
 /// A cell that differs: a thick dashed vermilion outline just inside the

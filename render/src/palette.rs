@@ -38,11 +38,11 @@ pub enum Mark {
     Turn,
     /// A cell where the engine's answer differs from the reference's.
     Difference,
-    /// The Echo-Capture crosshair.
+    /// The Echo-Capture crosshair, a part of the turn in its blue.
     Target,
-    /// A captured stone's dashed ghost and cross.
+    /// A captured stone's dashed ghost and the shape of its kind.
     Captured,
-    /// A locked cell's inner outline and padlock.
+    /// A locked cell's padlock.
     Lock,
     /// The cell's name and tier digit.
     Label,
@@ -66,9 +66,9 @@ impl Mark {
     pub const fn ink(self, tier: u8) -> &'static str {
         let i = if tier > 2 { 2 } else { tier as usize };
         let inks = match self {
-            Mark::Turn => TURN_INK,
+            Mark::Turn | Mark::Target => TURN_INK,
             Mark::Difference => DIFFERENCE_INK,
-            Mark::Target | Mark::Captured | Mark::Lock | Mark::Cause => NEUTRAL_INK,
+            Mark::Captured | Mark::Lock | Mark::Cause => NEUTRAL_INK,
             Mark::Label => LABEL_INK,
         };
         inks[i]
@@ -319,7 +319,7 @@ mod tests {
                 Mark::Turn => &["blue ring", "blue arrow", "badge", "skip"],
                 Mark::Difference => &["vermilion outline"],
                 Mark::Target => &["crosshair"],
-                Mark::Captured => &["dashed circle with a cross"],
+                Mark::Captured => &["dashed circle with a cross", "starburst", "chevron"],
                 Mark::Lock => &["padlock"],
                 Mark::Label => &["shade and digit"],
                 Mark::Cause => &["dotted outline"],
@@ -332,5 +332,6 @@ mod tests {
             }
         }
         assert!(crate::FULL_KEY.iter().any(|(m, _)| m.contains("disc")));
+        assert!(crate::FULL_KEY.iter().any(|(m, _)| m.contains("hourglass")));
     }
 }

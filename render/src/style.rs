@@ -18,21 +18,29 @@ pub(crate) const STONE_INK: [&str; 2] = ["#ffffff", "#1d1d1d"];
 /// Radius of a stone disc.
 pub(crate) const STONE_R: f64 = 0.4 * HEX_RADIUS;
 
-/// The second (inner) outline of a locked cell, as a fraction of the radius.
-pub(crate) const LOCK_INNER: f64 = 0.86;
-
 /// Fault text.
 pub(crate) const FAULT: &str = "#b00020";
 
 /// Radius of a turn badge (Shape, Echo-Lock).
-pub(crate) const BADGE_R: f64 = 10.0;
-/// Radius of a cooldown marker.
-pub(crate) const COOLDOWN_R: f64 = 8.5;
+pub(crate) const BADGE_R: f64 = 8.0;
+
+/// The four corners of a cell where its small marks go, one mark per
+/// corner so that several on one cell stay apart, relative to the cell's
+/// centre: left and right of the stone, above and below its middle.
+/// Upper left: a Shape badge or a Move's capture; upper right: the lock or
+/// an Echo-Lock badge; lower left: `X`'s cooldown; lower right: `O`'s.
+pub(crate) const SLOT_UL: (f64, f64) = (-0.61 * HEX_RADIUS, -0.27 * HEX_RADIUS);
+/// Upper right corner (see [`SLOT_UL`]).
+pub(crate) const SLOT_UR: (f64, f64) = (0.61 * HEX_RADIUS, -0.27 * HEX_RADIUS);
+/// Lower left corner (see [`SLOT_UL`]).
+pub(crate) const SLOT_LL: (f64, f64) = (-0.61 * HEX_RADIUS, 0.27 * HEX_RADIUS);
+/// Lower right corner (see [`SLOT_UL`]).
+pub(crate) const SLOT_LR: (f64, f64) = (0.61 * HEX_RADIUS, 0.27 * HEX_RADIUS);
 
 /// The smallest font size of any text on a board, in SVG units: at the
-/// narrowest a board is shown (about 360 CSS px for its 430 units, on a
-/// 390 px phone) it still renders at 11 CSS px.
-pub const MIN_TEXT_SIZE: f64 = 14.0;
+/// narrowest a board is shown (about 330 CSS px for its 430 units, inside
+/// a failure's box on a 390 px phone) it still renders at 12 CSS px.
+pub const MIN_TEXT_SIZE: f64 = 16.0;
 /// The cell name.
 pub(crate) const CELL_NAME_SIZE: f64 = MIN_TEXT_SIZE;
 /// The tier digit.
@@ -44,11 +52,11 @@ pub(crate) const RIM_SIZE: f64 = 16.0;
 /// Text under the board.
 pub(crate) const TEXT_SIZE: f64 = MIN_TEXT_SIZE;
 /// Height of one line of text under the board.
-pub(crate) const LINE_HEIGHT: f64 = 19.0;
+pub(crate) const LINE_HEIGHT: f64 = 21.0;
 /// Longest text line, in characters, before it wraps.
-pub(crate) const WRAP: usize = 50;
+pub(crate) const WRAP: usize = 44;
 /// The same for bold text, which is wider.
-pub(crate) const WRAP_BOLD: usize = 45;
+pub(crate) const WRAP_BOLD: usize = 39;
 /// Left edge of the text under the board.
 pub(crate) const TEXT_LEFT: f64 = 12.0;
 /// The font of every text.

@@ -58,13 +58,19 @@ fn cells_show_tier_lock_stone_and_cooldown() {
     assert_eq!(locked, 2);
     assert_eq!(with_class(&doc, "hx-locked").len(), locked);
     assert_eq!(with_class(&doc, "hx-padlock").len(), locked);
-    // The tier digits, in board order, are the tiers.
+    // The tier digits, in board order, are the tiers above 0; tier 0 prints none.
     let digits: Vec<String> = with_class(&doc, "hx-tier")
         .iter()
         .map(|n| n.text().unwrap().to_owned())
         .collect();
-    let tiers: Vec<String> = s.cells.iter().map(|c| c.tier.to_string()).collect();
+    let tiers: Vec<String> = s
+        .cells
+        .iter()
+        .filter(|c| c.tier > 0)
+        .map(|c| c.tier.to_string())
+        .collect();
     assert_eq!(digits, tiers);
+    assert!(!digits.contains(&"0".to_owned()));
     // Shades: tier 0, 1, 2 are three different fills.
     let fill = |name: &str| {
         let i = Cell::from_name(name).unwrap().index();
@@ -166,7 +172,9 @@ fn each_part_of_a_turn_has_its_mark() {
     assert_eq!(marker.parent().unwrap().tag_name().name(), "defs");
     let badge = with_class(&doc, "hx-shape");
     assert_eq!(badge.len(), 1);
-    assert_eq!(badge[0].text(), Some("\u{2212}"));
+    assert!(badge[0].attribute("class").unwrap().contains("hx-lower"));
+    // The badge's glyph is drawn, not a digit-like text.
+    assert!(badge[0].has_tag_name("path"));
     assert_eq!(with_class(&doc, "hx-echo-capture").len(), 1);
     assert!(with_class(&doc, "hx-place").is_empty());
     assert!(
@@ -176,7 +184,7 @@ fn each_part_of_a_turn_has_its_mark() {
     let svg = draw("d2 +d2 =d2");
     let doc = parse(&svg);
     assert_eq!(with_class(&doc, "hx-place").len(), 1);
-    assert_eq!(with_class(&doc, "hx-shape")[0].text(), Some("+"));
+    assert_eq!(with_class(&doc, "hx-raise").len(), 1);
     assert_eq!(with_class(&doc, "hx-echo-lock").len(), 1);
     assert!(with_class(&doc, "hx-move").is_empty());
     assert!(doc.descendants().all(|n| !n.has_tag_name("marker")));
@@ -215,7 +223,7 @@ fn an_invalid_setup_draws_and_lists_its_faults() {
     assert!(texts.contains(&"Not a valid position:".to_owned()));
     assert!(texts
         .iter()
-        .any(|t| t.starts_with("• g4 has tier 7, above 2 (I2, tier-out-of-range)")));
+        .any(|t| t.starts_with("• g4 has tier 7, above 2 (I2,")));
     assert!(texts
         .iter()
         .any(|t| t.starts_with("• d4 is locked but not tier 2")));
@@ -223,7 +231,7 @@ fn an_invalid_setup_draws_and_lists_its_faults() {
         .iter()
         .map(|n| n.text().unwrap())
         .collect();
-    assert_eq!(digits[Cell::from_name("g4").unwrap().index()], "7");
+    assert_eq!(digits, ["7"]);
     let d4 = with_class(&doc, "hx-cell")[Cell::CENTRE.index()];
     let title = d4.children().find(|n| n.has_tag_name("title")).unwrap();
     assert_eq!(title.text(), Some("d4: tier 0, locked, O stone"));
@@ -394,4 +402,184 @@ fn every_text_is_at_least_the_least_size() {
     assert!(sized > 50, "{sized} texts");
     assert_eq!(with_class(&doc, "hx-cause").len(), 2);
     assert!(legend(&doc).contains("Makes the result: b2, c3"));
+}
+
+#[test]
+fn locks_and_cooldowns_are_corner_shapes_apart_from_digits_and_stones() {
+    // A locked tier-2 cell with a stone, in both players' cooldowns.
+    let mut s = setup(MID_BEFORE);
+    let d4 = Cell::CENTRE;
+    s.counters[Player::X.index()].cooldown = cells(&["d4"]);
+    s.counters[Player::O.index()].cooldown = cells(&["d4"]);
+    assert!(s.cell(d4).locked && s.cell(d4).tier == 2);
+    let doc_text = BoardPicture::new(&s).to_svg();
+    let doc = parse(&doc_text);
+    let (cx, cy) = hexodic_render::centre(d4);
+    // The padlock is a drawing (no text), in the upper right corner, away
+    // from the tier digit below the stone.
+    let lock = with_class(&doc, "hx-padlock");
+    let lock = lock
+        .iter()
+        .find(|g| {
+            let r = g.children().find(|n| n.has_tag_name("rect")).unwrap();
+            let x: f64 = r.attribute("x").unwrap().parse().unwrap();
+            (x - cx).abs() < 32.0
+                && (r.attribute("y").unwrap().parse::<f64>().unwrap() - cy).abs() < 32.0
+        })
+        .expect("d4's padlock");
+    assert!(lock.descendants().all(|n| !n.has_tag_name("text")));
+    let rect = lock.children().find(|n| n.has_tag_name("rect")).unwrap();
+    let (lx, ly): (f64, f64) = (
+        rect.attribute("x").unwrap().parse().unwrap(),
+        rect.attribute("y").unwrap().parse().unwrap(),
+    );
+    assert!(lx > cx + 10.0 && ly < cy, "padlock at {lx},{ly}");
+    let digit = with_class(&doc, "hx-tier")
+        .into_iter()
+        .find(|t| {
+            (t.attribute("x").unwrap().parse::<f64>().unwrap() - cx).abs() < 1.0
+                && (t.attribute("y").unwrap().parse::<f64>().unwrap() - cy).abs() < 32.0
+        })
+        .expect("d4's digit");
+    assert_eq!(digit.attribute("x").unwrap().parse::<f64>().unwrap(), cx);
+    assert!(digit.attribute("y").unwrap().parse::<f64>().unwrap() > cy + 15.0);
+    // Cooldowns are hourglass paths, never a disc or a letter, one per
+    // player in its own lower corner.
+    let x_cd = with_class(&doc, "hx-cooldown-x");
+    let o_cd = with_class(&doc, "hx-cooldown-o");
+    assert_eq!((x_cd.len(), o_cd.len()), (1, 1));
+    for n in x_cd.iter().chain(&o_cd) {
+        assert!(n.has_tag_name("path"), "{:?}", n.tag_name());
+        assert!(n
+            .descendants()
+            .all(|d| !d.has_tag_name("circle") && !d.has_tag_name("text")));
+    }
+    assert_ne!(x_cd[0].attribute("d"), o_cd[0].attribute("d"));
+    assert_ne!(x_cd[0].attribute("fill"), o_cd[0].attribute("fill"));
+    // The key names both, and no disc for cooldown.
+    let key = legend(&doc);
+    assert!(key.contains("padlock = locked"), "{key}");
+    assert!(key.contains("hourglass = cooldown"), "{key}");
+    assert!(!key.contains("x/o disc"), "{key}");
+}
+
+#[test]
+fn each_kind_of_capture_has_its_own_shape_and_key() {
+    let s = setup(MID_BEFORE);
+    let report = hexodic_rules::TurnReport {
+        move_capture: Cell::from_name("c3"),
+        encircled: cells(&["b2"]),
+        echo_captured: cells(&["f5"]),
+    };
+    let svg = BoardPicture::new(&s).captures(report).to_svg();
+    let doc = parse(&svg);
+    assert_eq!(with_class(&doc, "hx-captured").len(), 3);
+    let shape = |class: &str| {
+        let g = with_class(&doc, class);
+        assert_eq!(g.len(), 1, "{class}");
+        g[0].descendants()
+            .find(|n| n.has_tag_name("path"))
+            .and_then(|n| n.attribute("d"))
+            .unwrap()
+            .to_owned()
+    };
+    let (cross, burst, chevron) = (
+        shape("hx-capture-encircled"),
+        shape("hx-capture-echo"),
+        shape("hx-capture-move"),
+    );
+    // A cross is two strokes, a starburst eight, a chevron's two strokes bend.
+    assert_eq!(cross.matches('M').count(), 2);
+    assert_eq!(burst.matches('M').count(), 8);
+    assert_eq!(chevron.matches('M').count(), 2);
+    assert_eq!(chevron.matches('L').count(), 4);
+    let key = legend(&doc);
+    for words in [
+        "cross = captured by encirclement",
+        "starburst = captured by Echo-Capture",
+        "downward chevron = captured by the Move",
+    ] {
+        assert!(key.contains(words), "{words} not in {key}");
+    }
+    let texts = texts(&doc).join("\n");
+    assert!(
+        texts.contains("Captured by encirclement (C1): b2"),
+        "{texts}"
+    );
+    assert!(
+        texts.contains("Captured by Echo-Capture (E4): f5"),
+        "{texts}"
+    );
+    assert!(texts.contains("Captured by the Move (T6): c3"), "{texts}");
+}
+
+#[test]
+fn one_cell_carries_lock_cooldown_capture_and_difference_legibly() {
+    let mut s = setup(MID_BEFORE);
+    let d4 = Cell::CENTRE;
+    s.counters[Player::X.index()].cooldown = cells(&["d4"]);
+    s.counters[Player::O.index()].cooldown = cells(&["d4"]);
+    let report = hexodic_rules::TurnReport {
+        move_capture: Some(d4),
+        ..Default::default()
+    };
+    let svg = BoardPicture::new(&s)
+        .captures(report)
+        .highlight(cells(&["d4"]))
+        .to_svg();
+    let doc = parse(&svg);
+    let (cx, cy) = hexodic_render::centre(d4);
+    // Every mark of d4 is there, each in its own corner: the chevron upper
+    // left, the padlock upper right, the hourglasses lower left and right.
+    let start = |d: &str| -> (f64, f64) {
+        let first = d
+            .trim_start_matches('M')
+            .split(['H', 'L', 'V', 'M'])
+            .next()
+            .unwrap();
+        let mut it = first.split(',').map(|v| v.parse::<f64>().unwrap());
+        (it.next().unwrap(), it.next().unwrap())
+    };
+    let chevron = with_class(&doc, "hx-capture-move")[0]
+        .descendants()
+        .find(|n| n.has_tag_name("path"))
+        .unwrap();
+    let (x, y) = start(chevron.attribute("d").unwrap());
+    assert!(x < cx - 8.0 && y < cy, "chevron at {x},{y}");
+    let (x, y) = start(with_class(&doc, "hx-cooldown-x")[0].attribute("d").unwrap());
+    assert!(x < cx - 8.0 && y > cy, "X's hourglass at {x},{y}");
+    let (x, y) = start(with_class(&doc, "hx-cooldown-o")[0].attribute("d").unwrap());
+    assert!(x > cx + 8.0 && y > cy, "O's hourglass at {x},{y}");
+    assert_eq!(with_class(&doc, "hx-highlight").len(), 1);
+    let title = with_class(&doc, "hx-cell")[d4.index()]
+        .children()
+        .find(|n| n.has_tag_name("title"))
+        .unwrap();
+    assert_eq!(
+        title.text(),
+        Some("d4: tier 2, locked, X stone, in X's cooldown, in O's cooldown, stone captured, differs")
+    );
+}
+
+#[test]
+fn the_key_lists_only_the_marks_on_the_board() {
+    let key_of = |svg: &str| {
+        let all = legend(&parse(svg));
+        all[all.find("Key:").unwrap()..].to_owned()
+    };
+    let start = key_of(&BoardPicture::new(&Setup::default()).to_svg());
+    assert_eq!(start, "Key: light shade = tier 0");
+    let mid = key_of(&BoardPicture::new(&setup(MID_BEFORE)).to_svg());
+    for words in ["digit = tier", "X/O stone", "padlock = locked"] {
+        assert!(mid.contains(words), "{words} not in {mid}");
+    }
+    for absent in [
+        "hourglass",
+        "captured",
+        "differs",
+        "blue",
+        "makes the result",
+    ] {
+        assert!(!mid.contains(absent), "{absent} in {mid}");
+    }
 }
