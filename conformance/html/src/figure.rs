@@ -19,15 +19,40 @@ pub(crate) struct Figure {
 }
 
 impl Figure {
-    /// The `<figure>`.
+    /// The `<figure>`, with the position's notation under the picture as
+    /// text to select, and a button that copies it (hidden until the page's
+    /// script shows it, so that without script there is no dead button).
     pub(crate) fn markup(&self) -> Markup {
+        let notation = notation_of(&self.svg.0);
         html! {
             figure class=(board_class(self.class)) {
                 figcaption { (inline(&self.caption)) }
                 (self.svg)
+                @if let Some(n) = notation {
+                    p.notation {
+                        "Position: " code { (n) }
+                        " " button.copy type="button" hidden="hidden" { "Copy" }
+                    }
+                }
             }
         }
     }
+}
+
+/// The position's notation, from a picture's description
+/// (`<desc>Position: NOTATION; turn: ...</desc>`).
+fn notation_of(svg: &str) -> Option<String> {
+    let start = svg.find("<desc>Position: ")? + "<desc>Position: ".len();
+    let rest = &svg[start..];
+    let desc = &rest[..rest.find('<')?];
+    let text = desc.split("; turn: ").next().unwrap_or(desc).trim();
+    (!text.is_empty()).then(|| {
+        text.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&")
+    })
 }
 
 /// `board`, with the figure's extra class.
@@ -89,6 +114,18 @@ pub(crate) fn figures_with_views(list: &[Figure], id: &str) -> Markup {
 /// switch still works, and without style every board shows.
 const VIEWS_SCRIPT: &str = r#"
 (function () {
+  document.querySelectorAll('p.notation button.copy').forEach(function (b) {
+    var code = b.parentNode.querySelector('code');
+    if (!code || !navigator.clipboard) { return; }
+    b.hidden = false;
+    b.addEventListener('click', function () {
+      navigator.clipboard.writeText(code.textContent).then(function () {
+        b.textContent = 'Copied';
+      }, function () {
+        b.textContent = 'Select the text to copy';
+      });
+    });
+  });
   document.querySelectorAll('.views > .boards').forEach(function (boards) {
     boards.addEventListener('keydown', function (e) {
       var d = (e.key === 'ArrowRight' || e.key === 'ArrowDown') ? 1
@@ -184,6 +221,28 @@ mod tests {
         assert!(!figures_with_views(&[fig("reference")], "x")
             .into_string()
             .contains("views"));
+    }
+
+    #[test]
+    fn a_board_shows_its_position_to_copy() {
+        let f = Figure {
+            caption: "c".into(),
+            class: "",
+            svg: svg(
+                "<svg><title>t</title><desc>Position: ..../x1 o 3 x:r1; turn: d4</desc></svg>"
+                    .into(),
+            ),
+        };
+        let html = f.markup().into_string();
+        assert!(
+            html.contains("<p class=\"notation\">Position: <code>..../x1 o 3 x:r1</code> <button class=\"copy\" type=\"button\" hidden=\"hidden\">Copy</button></p>"),
+            "{html}"
+        );
+        assert_eq!(notation_of("<svg></svg>"), None);
+        assert_eq!(
+            notation_of("<desc>Position: a&amp;b</desc>").as_deref(),
+            Some("a&b")
+        );
     }
 
     #[test]

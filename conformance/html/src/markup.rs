@@ -269,6 +269,9 @@ dl.facts dd { margin: 0; }
 figure.board { margin: 0; flex: 1 1 340px; max-width: 440px; border: 1px solid var(--line); border-radius: 6px; background: #fff; padding: 4px; }
 figure.board.wide { max-width: 520px; }
 figure.board svg { width: 100%; height: auto; display: block; }
+figure.board p.notation { margin: 4px 4px 2px; font-size: 13px; overflow-wrap: anywhere; }
+figure.board p.notation code { user-select: all; }
+figure.board p.notation button { font: inherit; font-size: 13px; padding: 0 8px; }
 figure.board figcaption { font-size: 14px; font-weight: bold; padding: 2px 4px 6px; }
 figure.board.reference { border: 2px solid var(--reference); }
 figure.board.engine { border: 2px dashed var(--engine); }
@@ -348,7 +351,8 @@ li.dispute { margin: 4px 0; }
 @media (max-width: 640px) {
   main { padding: 10px 8px 32px; }
   header.top { padding: 10px 8px; }
-  figure.board, figure.board.wide { flex-basis: 100%; max-width: none; }
+  figure.board, figure.board.wide { flex-basis: 100%; max-width: none; padding: 2px; }
+  .cause { padding: 8px 6px; border-left-width: 3px; }
   dl.facts { grid-template-columns: 1fr; }
   nav.toc a { display: inline-block; }
 }
