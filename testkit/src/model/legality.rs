@@ -55,10 +55,9 @@ impl Rules {
     /// Whether cell `i` is in `E` of T5 for `p`: empty, unlocked, and not the
     /// centre while `p` has not made a first Place.
     pub(crate) fn in_place_space(self, s: &Setup, p: Player, i: usize) -> bool {
-        let centre_open = s.counters[p.index()].first_placed && !self.has(Bug::CentreNeverOpen);
         stone(s, i).is_none()
             && (!locked(s, i) || self.has(Bug::LockedCellOpen))
-            && (centre_open || dist(i, CENTRE) >= RS.opening_distance)
+            && (s.counters[p.index()].first_placed || dist(i, CENTRE) >= RS.opening_distance)
     }
 
     /// T5: `p`'s only legal Project is a Skip.
@@ -109,10 +108,8 @@ impl Rules {
         if s.counters[p.index()].reserve > 0 || self.has(Bug::StrangleIgnoresMoves) {
             return (0..CELLS).any(|i| self.in_place_space(s, p, i));
         }
-        let frozen = |f: usize| self.has(Bug::StrangleIgnoresLockedStones) && locked(s, f);
-        (0..CELLS).any(|f| {
-            stone(s, f) == Some(p) && !frozen(f) && neighbours(f).any(|t| self.move_ok(s, p, f, t))
-        })
+        (0..CELLS)
+            .any(|f| stone(s, f) == Some(p) && neighbours(f).any(|t| self.move_ok(s, p, f, t)))
     }
 
     /// The Project part (T2-T7): adds its reasons to `r` and returns the board
