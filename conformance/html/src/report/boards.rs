@@ -13,7 +13,7 @@ use hexodic_engine::PositionReply;
 use hexodic_harness::diagnose::board_after;
 use hexodic_render::{fault_lines, BoardPicture};
 use hexodic_report::{codes, turn_cells, Difference, Divergence, ListDiff, TurnVerdict};
-use hexodic_rules::{CellSet, Setup, Turn};
+use hexodic_rules::{CellSet, Setup, Turn, TurnReport};
 
 /// The captures the engine reported, when the difference says.
 fn engine_captures(d: &Difference) -> Option<CellSet> {
@@ -76,12 +76,17 @@ fn played_boards(
         } => (verdict_words(*e), verdict_words(*got)),
         _ => ("plays it".to_owned(), "plays it".to_owned()),
     };
-    let captured = d.captures.map_or(CellSet::EMPTY, |k| k.all());
+    // The reference's captures drawn by kind (C1, E4, T6).
+    let kinds = d.captures.map_or_else(TurnReport::default, |k| TurnReport {
+        move_capture: k.by_move,
+        encircled: k.encircled,
+        echo_captured: k.echo,
+    });
     out.push(Figure {
         caption: format!("Reference after {step} ({ref_words})"),
         class: "reference",
         svg: svg(with_note(BoardPicture::new(expected), expected)
-            .captured(captured)
+            .captures(kinds)
             .cause(outcome_cells(expected))
             .title(format!("The reference's board after {step}"))
             .id_prefix(format!("{prefix}reference-"))
