@@ -8,6 +8,9 @@
 #   e2e/benches/layout.sh [CHECKOUT]        # default: this checkout
 #   BUILDS=0 e2e/benches/layout.sh          # the run-time figures only
 #
+# The binaries are built in CARGO_TARGET_DIR when it is set (else the
+# checkout's target/).
+#
 # The build times use a target folder of their own under the checkout
 # (`target/layout-bench`), emptied before each build.
 set -euo pipefail
@@ -16,8 +19,9 @@ RUNS=${RUNS:-5}
 BUILDS=${BUILDS:-1}
 cd "$DIR"
 cargo build --release -q -p hexodic-conformance -p hexodic-e2e
-B=$DIR/target/release/hexodic-conformance
-T=$DIR/target/release/hexodic-test-engine
+TARGET=${CARGO_TARGET_DIR:-$DIR/target}
+B=$TARGET/release/hexodic-conformance
+T=$TARGET/release/hexodic-test-engine
 
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 
