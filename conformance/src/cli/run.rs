@@ -38,6 +38,12 @@ pub struct RunArgs {
     /// `fixtures/` here or above, else the corpus built into the harness).
     #[arg(long, value_name = "DIR")]
     fixtures: Option<PathBuf>,
+    /// Also run the fixtures of this folder of your own, with the corpus,
+    /// as one run with one set of reports (repeatable). Targets and
+    /// `--rule` select across every folder; an id two folders hold is an
+    /// error of the second's file.
+    #[arg(long = "with", value_name = "DIR")]
+    with: Vec<PathBuf>,
     /// Run only the fixtures whose `rules:` cite this rule ID (repeatable;
     /// an area letter such as `C` selects all its rules).
     #[arg(long = "rule", value_name = "ID")]
@@ -169,13 +175,58 @@ fn write_reports(a: &RunArgs, report: &RunReport) -> bool {
 /// The corpus the targets select, or the exit.
 fn select_corpus(a: &RunArgs) -> Result<Corpus, ExitCode> {
     let root = find_root(a.fixtures.as_deref(), &a.targets).map_err(|e| fail(Exit::Usage, e))?;
-    let mut corpus = select(&root, &a.targets).map_err(|e| match &e {
+    let no_match = |e: SelectError| match &e {
         SelectError::NoMatch(t) => match super::selection::rule_hint(t) {
             Some(hint) => fail(Exit::Usage, format!("{e}; {hint}")),
             None => fail(Exit::Usage, e),
         },
         _ => fail(Exit::Usage, e),
-    })?;
+    };
+    for w in &a.with {
+        if !w.is_dir() {
+            return Err(fail(
+                Exit::Usage,
+                format!("--with {}: not a folder", paths::shown(w)),
+            ));
+        }
+    }
+    // Each target is looked for in the corpus, then in each `--with`
+    // folder; one that none holds is the error it would be alone.
+    let folders: Vec<&Path> = std::iter::once(root.as_path())
+        .chain(a.with.iter().map(PathBuf::as_path))
+        .collect();
+    let mut targets: Vec<Vec<String>> = vec![Vec::new(); folders.len()];
+    let inside = |f: &Path, t: &str| match (f.canonicalize(), Path::new(t).canonicalize()) {
+        (Ok(f), Ok(t)) => t.starts_with(f),
+        _ => false,
+    };
+    for t in &a.targets {
+        // A path belongs to the folder it lies in; an id to the first
+        // folder that has it.
+        let holder = if Path::new(t).exists() && !a.with.is_empty() {
+            folders.iter().position(|f| inside(f, t))
+        } else {
+            folders
+                .iter()
+                .position(|f| select(f, std::slice::from_ref(t)).is_ok())
+        };
+        match holder {
+            Some(i) => targets[i].push(t.clone()),
+            None => return Err(no_match(SelectError::NoMatch(t.clone()))),
+        }
+    }
+    let mut parts = folders.iter().zip(&targets).map(|(f, ts)| {
+        let mut c = select(f, ts).map_err(no_match)?;
+        if ts.is_empty() && !a.targets.is_empty() {
+            c.fixtures.clear();
+            c.errors.clear();
+        }
+        Ok::<Corpus, ExitCode>(c)
+    });
+    let mut corpus = parts.next().unwrap_or_else(|| Ok(Corpus::default()))?;
+    for part in parts {
+        corpus.join(part?);
+    }
     if !a.rule.is_empty() {
         let rules = super::selection::rules(&a.rule).map_err(|e| fail(Exit::Usage, e))?;
         super::selection::keep_citing(&mut corpus, &rules);
@@ -276,6 +327,9 @@ fn load_expectations(a: &RunArgs, corpus: &Corpus) -> Result<Expectations, ExitC
 fn plan(a: &RunArgs, root: &Path) -> Plan {
     let mut plan = Plan::default();
     plan.corpus(root);
+    for w in &a.with {
+        plan.corpus(w);
+    }
     for input in [&a.baseline, &a.rerun_failed].into_iter().flatten() {
         plan.input(input);
     }
@@ -331,6 +385,11 @@ fn rerun(a: &RunArgs, corpus: &Corpus) -> Rerun {
         } else {
             vec![paths::shown(&corpus.root)]
         },
+        with: corpus
+            .joined
+            .iter()
+            .map(|j| paths::shown(&j.root))
+            .collect(),
         traces: !a.no_traces,
         timeout: (a.engine.timeout != hexodic_engine::DEFAULT_TIMEOUT)
             .then(|| humantime::format_duration(a.engine.timeout).to_string()),

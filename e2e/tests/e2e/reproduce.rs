@@ -192,3 +192,61 @@ fn rerun_failed_runs_exactly_the_failures_of_an_earlier_run() {
     );
     assert_eq!(o.status.code(), Some(2), "{o:?}");
 }
+
+/// `run --with DIR`: a team's own fixtures run with the corpus as one run,
+/// the report naming both folders; a failing own fixture's rerun line keeps
+/// `--with` and fails again; an id both folders hold is a located error.
+#[test]
+fn own_fixtures_run_with_the_corpus_in_one_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("own");
+    std::fs::create_dir_all(own.join("team")).unwrap();
+    let shipped = crate::common::fixtures().join("capture");
+    // The same fixture under the team's own id.
+    for ext in ["yaml", "snap"] {
+        let text =
+            std::fs::read_to_string(shipped.join(format!("only-neighbouring-stones-weigh.{ext}")))
+                .unwrap()
+                .replace("capture/only-neighbouring-stones-weigh", "team/weigh");
+        std::fs::write(own.join(format!("team/weigh.{ext}")), text).unwrap();
+    }
+    let engine = format!("{TEST_ENGINE} --bug weight-at-least");
+    let o = run_shipped(
+        dir.path(),
+        &["--with", "own", "--engine", &engine, "--json", "all.json"],
+    );
+    assert_eq!(o.status.code(), Some(1), "{o:?}");
+    let report = json(&dir.path().join("all.json"));
+    let folders = report["corpus"]["folders"].as_array().unwrap();
+    assert_eq!(folders.len(), 2, "{}", report["corpus"]);
+    assert_eq!(folders[1]["folder"], "own");
+    assert_eq!(folders[1]["fixtures"], 1);
+    let own_result = report["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "team/weigh")
+        .expect("the own fixture ran");
+    assert_eq!(own_result["status"], "fail", "{own_result}");
+    let line = own_result["rerun"].as_str().unwrap();
+    assert!(line.contains("--with own"), "{line}");
+    let (code, again) = rerun(dir.path(), line);
+    assert_eq!(code, Some(1), "{line}");
+    assert_eq!(crate::common::result_ids(&again), ["team/weigh"]);
+
+    // An id the corpus holds too: the second file's load error, exit 2.
+    std::fs::create_dir_all(own.join("capture")).unwrap();
+    std::fs::copy(
+        shipped.join("only-neighbouring-stones-weigh.yaml"),
+        own.join("capture/only-neighbouring-stones-weigh.yaml"),
+    )
+    .unwrap();
+    let o = run_shipped(dir.path(), &["--with", "own"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    let said = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
+    assert!(
+        said.contains("own/capture/only-neighbouring-stones-weigh.yaml")
+            && said.contains("is also a fixture of"),
+        "{said}"
+    );
+}

@@ -180,6 +180,62 @@ pub struct Corpus {
     pub fixtures: Vec<Fixture>,
     /// The files that did not load.
     pub errors: Vec<LoadError>,
+    /// Further folders whose fixtures were joined to these
+    /// ([`Corpus::join`]): a team's own beside the harness's corpus.
+    pub joined: Vec<JoinedFolder>,
+}
+
+/// A folder of fixtures joined to a corpus for one run.
+#[derive(Debug, Default, Clone)]
+pub struct JoinedFolder {
+    /// The folder.
+    pub root: PathBuf,
+    /// Its version as a whole.
+    pub version: String,
+    /// The fixtures it holds as a whole.
+    pub size: usize,
+}
+
+impl Corpus {
+    /// Join the fixtures of `other`, another folder, to this corpus for one
+    /// run: its fixtures and load errors added, in id order; a fixture whose
+    /// id this corpus already has is a load error of its file, naming the
+    /// other. [`Corpus::whole_version`] names the whole.
+    pub fn join(&mut self, other: Corpus) {
+        for fx in other.fixtures {
+            if let Some(first) = self.fixtures.iter().find(|f| f.id == fx.id) {
+                self.errors.push(LoadError::at(
+                    &fx.file,
+                    1,
+                    1,
+                    format!(
+                        "the id `{}` is also a fixture of {}: rename one of them",
+                        fx.id,
+                        paths::shown(&first.file)
+                    ),
+                ));
+                continue;
+            }
+            self.fixtures.push(fx);
+        }
+        self.errors.extend(other.errors);
+        self.fixtures.sort_by(|a, b| a.id.cmp(&b.id));
+        self.joined.push(JoinedFolder {
+            root: other.root,
+            version: other.version,
+            size: other.size,
+        });
+        self.joined.extend(other.joined);
+    }
+
+    /// The version of everything the run takes: this folder's, then each
+    /// joined folder's, `+` between them.
+    pub fn whole_version(&self) -> String {
+        std::iter::once(self.version.as_str())
+            .chain(self.joined.iter().map(|j| j.version.as_str()))
+            .collect::<Vec<_>>()
+            .join("+")
+    }
 }
 
 /// Load the given files (below `root`), reporting duplicate ids.

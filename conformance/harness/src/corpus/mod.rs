@@ -25,7 +25,7 @@ pub use layout::{is_fixture_file, NOT_FIXTURES};
 pub use lint::{lint, LintReport, AREAS};
 pub use load::{
     find_root, found_from_here, id_for, load_corpus, load_file, load_files, root_of, select,
-    Corpus, SelectError,
+    Corpus, JoinedFolder, SelectError,
 };
 pub use source::{is_file, parse_yaml, read_bounded, read_text, LoadError, Src, MAX_FILE_BYTES};
 pub use trace::{trace_path, Trace, TraceStep};

@@ -339,13 +339,20 @@ pub fn unusable_report(corpus: &Corpus, opts: &RunOptions, incident: &Incident) 
 /// The corpus as a report names it.
 pub fn corpus_report(corpus: &Corpus) -> CorpusReport {
     CorpusReport {
-        version: corpus.version.clone(),
-        folders: vec![CorpusFolder {
+        version: corpus.whole_version(),
+        folders: std::iter::once(CorpusFolder {
             folder: hexodic_io::paths::shown(&corpus.root),
             embedded: corpus.embedded,
             fixtures: corpus.size,
             version: corpus.version.clone(),
-        }],
+        })
+        .chain(corpus.joined.iter().map(|j| CorpusFolder {
+            folder: hexodic_io::paths::shown(&j.root),
+            embedded: false,
+            fixtures: j.size,
+            version: j.version.clone(),
+        }))
+        .collect(),
     }
 }
 

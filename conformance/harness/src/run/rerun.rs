@@ -21,6 +21,8 @@ pub enum Rerun {
         /// `--fixtures` folders, as typed, when the corpus would not be
         /// found without them.
         fixtures: Vec<String>,
+        /// `--with` folders, as typed: the team's own beside the corpus.
+        with: Vec<String>,
         /// Whether the golden traces were compared (`--no-traces` when not).
         traces: bool,
         /// `--timeout`, as typed, when it is not the default.
@@ -43,6 +45,7 @@ impl Default for Rerun {
         Rerun::Command {
             engine: None,
             fixtures: Vec::new(),
+            with: Vec::new(),
             traces: true,
             timeout: None,
         }
@@ -61,6 +64,7 @@ impl Rerun {
             Rerun::Command {
                 engine,
                 fixtures,
+                with,
                 traces,
                 timeout,
             } => {
@@ -73,6 +77,10 @@ impl Rerun {
                 ];
                 for f in fixtures {
                     w.push("--fixtures".into());
+                    w.push(f.clone());
+                }
+                for f in with {
+                    w.push("--with".into());
                     w.push(f.clone());
                 }
                 if !traces {
@@ -149,14 +157,15 @@ mod tests {
     fn a_rerun_keeps_every_option_that_changes_the_outcome() {
         let r = Rerun::Command {
             engine: Some("python3 my engine.py".into()),
-            fixtures: vec!["../fixtures".into(), "tests/own fixtures".into()],
+            fixtures: vec!["../fixtures".into()],
+            with: vec!["tests/own fixtures".into()],
             traces: false,
             timeout: Some("60s".into()),
         };
         let line = r.line("capture/edge", Symmetry::IDENTITY).unwrap();
         assert_eq!(
             line,
-            "hexodic-conformance run capture/edge --variant r0 --fixtures ../fixtures --fixtures 'tests/own fixtures' --no-traces --engine 'python3 my engine.py' --timeout 60s"
+            "hexodic-conformance run capture/edge --variant r0 --fixtures ../fixtures --with 'tests/own fixtures' --no-traces --engine 'python3 my engine.py' --timeout 60s"
         );
         let words = shell_words::split(&line).unwrap();
         assert_eq!(words[11], "python3 my engine.py");

@@ -442,6 +442,7 @@ fn one<E: Engine>(
         size: 0,
         fixtures: vec![fixture],
         errors: Vec::new(),
+        joined: Vec::new(),
     };
     let opts = RunOptions {
         settings: Settings {
