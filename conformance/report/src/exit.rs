@@ -171,6 +171,17 @@ impl Exit {
         }
     }
 
+    /// How `perft --engine` ends on counts that differ: 0 when the
+    /// expectations file pins the difference's signature (`known`), 1
+    /// otherwise.
+    pub const fn of_perft_difference(known: bool) -> Exit {
+        if known {
+            Exit::Pass
+        } else {
+            Exit::Differs
+        }
+    }
+
     /// How a fuzz campaign ends: why it stopped early, if it did; then a
     /// new difference (one whose signature the expectations file does not
     /// pin); then incidents.

@@ -142,11 +142,7 @@ fn perft_engine(a: &PerftArgs, game: &Game) -> ExitCode {
             if let Difference::Perft { got, .. } = div.difference {
                 outln(&got.to_string());
             }
-            if is_known {
-                ExitCode::SUCCESS
-            } else {
-                ExitCode::from(Exit::Differs)
-            }
+            ExitCode::from(Exit::of_perft_difference(is_known))
         }
         Err(i) => {
             let interrupted =

@@ -138,3 +138,80 @@ fn an_impossible_count_is_named() {
         "{s}"
     );
 }
+
+/// `perft --expectations`: a difference whose signature the expectations
+/// file pins (as `run --update-expectations` wrote it) exits 0 and says it
+/// is known; without the file, or with another engine's, it exits 1.
+#[cfg(unix)]
+#[test]
+fn perft_reports_a_pinned_difference_as_known() {
+    use crate::common::{harness_in, run_shipped, TEST_ENGINE};
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!("{TEST_ENGINE} --bug centre-first-place");
+    let o = run_shipped(
+        dir.path(),
+        &[
+            "--engine",
+            &engine,
+            "--expectations",
+            "x.yaml",
+            "--update-expectations",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    let perft = |extra: &[&str]| {
+        let mut args = vec!["perft", "--engine", engine.as_str(), "--depth", "1"];
+        args.extend_from_slice(extra);
+        harness_in(dir.path(), &args)
+    };
+    let unpinned = perft(&[]);
+    assert_eq!(unpinned.status.code(), Some(1), "{unpinned:?}");
+    let said = String::from_utf8_lossy(&unpinned.stdout).into_owned();
+    assert!(said.contains("cause: T4"), "{said}");
+    let pinned = perft(&["--expectations", "x.yaml"]);
+    let said = String::from_utf8_lossy(&pinned.stdout).into_owned();
+    assert_eq!(pinned.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("known: x.yaml pins this difference"),
+        "{said}"
+    );
+
+    // Another engine's file pins nothing this difference matches.
+    let o = run_shipped(
+        dir.path(),
+        &[
+            "--engine",
+            &format!("{TEST_ENGINE} --bug weight-at-least"),
+            "--expectations",
+            "other.yaml",
+            "--update-expectations",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    assert_eq!(
+        perft(&["--expectations", "other.yaml"]).status.code(),
+        Some(1)
+    );
+    // A missing file is a usage error naming it.
+    let o = perft(&["--expectations", "missing.yaml"]);
+    assert_eq!(o.status.code(), Some(2), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing.yaml"));
+
+    // A count that runs out of time names the option that gives it more.
+    let slow = format!("{TEST_ENGINE} --delay-ms 300");
+    let o = harness_in(
+        dir.path(),
+        &[
+            "perft",
+            "--engine",
+            &slow,
+            "--depth",
+            "1",
+            "--timeout",
+            "100ms",
+        ],
+    );
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_ne!(o.status.code(), Some(0), "{err}");
+    assert!(err.contains("raise `--timeout`"), "{err}");
+}
